@@ -1,0 +1,36 @@
+# make run   -> set up and start the whole site on embedded defaults (SQLite + filesystem broker)
+# make test  -> set up and run the whole test suite
+# Both use PostgreSQL / Redis instead when DATABASE_URL / REDIS_URL are set.
+
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test setup migrate demo bench clean
+
+$(STAMP): pyproject.toml
+	@interp=$$(PYTHON="$(PYTHON)" bin/find-python) && \
+	  { [ -x $(PY) ] || "$$interp" -m venv $(VENV); }
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+migrate: setup
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py load_demo
+
+run: demo
+	$(PY) manage.py run_site
+
+test: setup
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: setup
+	$(PY) bench/run_all.py
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .hypothesis

@@ -1,0 +1,54 @@
+"""Start the web server, a Celery worker and Celery beat together; stop all on Ctrl-C."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+from games.management.commands.load_demo import DEMO_PASSWORD, DEMO_USERNAME
+
+
+class Command(BaseCommand):
+    help = "Run web + worker + beat (embedded defaults unless DATABASE_URL / REDIS_URL are set)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--addr", default=os.environ.get("RUN_ADDR", "127.0.0.1:8000"))
+
+    def handle(self, addr, **options):
+        if not settings.REDIS_URL:
+            for folder in ("queue", "processed"):
+                (settings.BROKER_DIR / folder).mkdir(parents=True, exist_ok=True)
+        celery = [sys.executable, "-m", "celery", "-A", "capitalla_site"]
+        commands = {
+            "web": [sys.executable, "manage.py", "runserver", addr, "--noreload"],
+            "worker": celery + ["worker", "--pool=solo", "--loglevel=warning"],
+            "beat": celery + ["beat", "--loglevel=warning", "--schedule", settings.CELERY_BEAT_SCHEDULE_FILENAME],
+        }
+        procs = {name: subprocess.Popen(cmd, cwd=settings.BASE_DIR) for name, cmd in commands.items()}
+        self.stdout.write(
+            f"\nCapitalla is running at http://{addr}/\n"
+            f"Log in as {DEMO_USERNAME} / {DEMO_PASSWORD}\n"
+            f"Database: {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}, "
+            f"broker: {settings.CELERY_BROKER_URL.split('://')[0]}. Ctrl-C stops everything.\n"
+        )
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+        try:
+            while all(p.poll() is None for p in procs.values()):
+                time.sleep(0.5)
+            dead = [name for name, p in procs.items() if p.poll() is not None]
+            self.stderr.write(f"{', '.join(dead)} stopped; shutting down the rest.")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            for p in procs.values():
+                if p.poll() is None:
+                    p.terminate()
+            for p in procs.values():
+                try:
+                    p.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    p.kill()

@@ -1,0 +1,77 @@
+"""Creating, joining, leaving and starting tables."""
+
+import pytest
+
+from games import services
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_host_sits_at_seat_zero_and_bots_take_the_last_seats(alice):
+    game = services.create_table(alice, "capitalla", seats=4, bots=2)
+    assert [(s.index, s.user, s.is_bot) for s in game.seats.all()] == [
+        (0, alice, False), (2, None, True), (3, None, True)
+    ]
+    assert game.free_indexes() == [1]
+
+
+@pytest.mark.parametrize("seats,bots", [(1, 0), (7, 0), (4, 5), (4, -1)])
+def test_impossible_tables_are_refused(alice, seats, bots):
+    with pytest.raises(services.ServiceError):
+        services.create_table(alice, "capitalla", seats=seats, bots=bots)
+    assert not Game.objects.exists()
+
+
+def test_unknown_game_kind_is_refused(alice):
+    with pytest.raises(services.ServiceError):
+        services.create_table(alice, "poker", seats=4)
+
+
+def test_join_takes_the_first_free_seat_and_not_twice(alice, bob):
+    game = services.create_table(alice, "capitalla", seats=3)
+    assert services.join_table(bob, game.pk).index == 1
+    with pytest.raises(services.Conflict):
+        services.join_table(bob, game.pk)
+
+
+def test_a_full_table_refuses_joiners(alice, bob, charlie):
+    game = services.create_table(alice, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    with pytest.raises(services.Conflict):
+        services.join_table(charlie, game.pk)
+
+
+def test_only_the_host_starts_and_empty_seats_become_bots(alice, bob):
+    game = services.create_table(alice, "capitalla", seats=4, bots=1)
+    services.join_table(bob, game.pk)
+    with pytest.raises(services.Forbidden):
+        services.start_table(bob, game.pk)
+    game = services.start_table(alice, game.pk)
+    assert game.status == Game.Status.ACTIVE
+    assert [s.is_bot for s in game.seats.all()] == [False, False, True, True]
+    assert game.state is not None and game.version == 0 and game.to_act == [0]
+    with pytest.raises(services.Conflict):
+        services.start_table(alice, game.pk)
+
+
+def test_a_bot_table_seats_only_bots_and_the_host_watches(alice):
+    game = services.create_table(alice, "capitalla", seats=3, bots=3)
+    assert all(s.is_bot for s in game.seats.all()) and game.seats.count() == 3
+    game = services.start_table(alice, game.pk)
+    assert game.bot_due_at is not None
+
+
+def test_leaving_frees_the_seat_and_the_host_leaving_abandons(alice, bob, charlie):
+    game = services.create_table(alice, "capitalla", seats=3)
+    services.join_table(bob, game.pk)
+    services.leave_table(bob, game.pk)
+    assert game.free_indexes() == [1, 2]
+    with pytest.raises(services.Forbidden):
+        services.leave_table(charlie, game.pk)
+    assert services.leave_table(alice, game.pk).status == Game.Status.ABANDONED
+
+
+def test_no_leaving_after_the_start(table, bob):
+    with pytest.raises(services.Conflict):
+        services.leave_table(bob, table.pk)

@@ -1,0 +1,72 @@
+"""Bot turns as the worker runs them, called directly: idempotent and self-chaining."""
+
+import pytest
+
+from games import services
+from games.models import Event, Game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice_vs_bot(alice):
+    game = services.create_table(alice, "capitalla", seats=2, bots=1)
+    return services.start_table(alice, game.pk)
+
+
+def play_first_legal(user, game, seat):
+    return services.play_move(user, game.pk, game.version, game.rules.legal_moves(game.state, seat)[0])
+
+
+def test_a_bot_turn_delivered_twice_applies_one_move(alice, alice_vs_bot):
+    game = play_first_legal(alice, alice_vs_bot, 0)
+    game = play_first_legal(alice, game, 0)
+    assert game.to_act == [1] and game.bot_due_at is not None
+    assert services.play_bot_turn(game.pk, 2) is True
+    assert services.play_bot_turn(game.pk, 2) is False
+    assert Event.objects.filter(game=game).count() == 3
+
+
+def test_no_bot_move_when_a_human_is_to_act(alice_vs_bot):
+    assert services.play_bot_turn(alice_vs_bot.pk, 0) is False
+    assert alice_vs_bot.bot_due_at is None
+
+
+def test_a_bot_table_plays_to_the_end(alice):
+    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=4, bots=4).pk)
+    for _ in range(5000):
+        if not services.play_bot_turn(game.pk, game.version):
+            break
+        game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert game.result is not None and game.bot_due_at is None
+    assert Event.objects.filter(game=game).count() == game.version
+
+
+def test_a_move_lands_when_the_broker_is_down(alice, alice_vs_bot, monkeypatch, django_capture_on_commit_callbacks):
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("broker unreachable")
+
+    monkeypatch.setattr(services.celery_app, "send_task", broker_down)
+    game = play_first_legal(alice, alice_vs_bot, 0)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play_first_legal(alice, game, 0)
+    game.refresh_from_db()
+    assert game.version == 2 and game.to_act == [1]
+
+
+def test_the_sweeper_requeues_an_overdue_bot_turn_once(alice, alice_vs_bot, monkeypatch, settings,
+                                                       django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    sent = []
+    monkeypatch.setattr(services.celery_app, "send_task", lambda name, args, **kw: sent.append(args))
+    game = play_first_legal(alice, alice_vs_bot, 0)
+    game = play_first_legal(alice, game, 0)
+    later = timezone.now() + timedelta(seconds=settings.BOT_TURN_GRACE + 5)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.requeue_overdue_bot_turns(now=later) == 1
+        assert services.requeue_overdue_bot_turns(now=later) == 0
+    assert sent == [(game.pk, 2)]

@@ -1,0 +1,72 @@
+"""A real Celery worker process on Redis plays bot turns from the real broker."""
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from capitalla_site.celery import app as celery_app
+from games import services
+from games.models import Event, Game
+from games.replay import replay
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery_worker]
+
+
+def wait_for(predicate, timeout=120.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+@pytest.fixture
+def worker():
+    if not os.environ.get("REDIS_URL") or connection.vendor != "postgresql":
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the worker tests: set REDIS_URL and DATABASE_URL (PostgreSQL)")
+        pytest.skip("needs REDIS_URL and a PostgreSQL DATABASE_URL")
+    db = connection.settings_dict
+    test_db_url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    celery_app.control.purge()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "capitalla_site", "worker", "--pool=solo", "--loglevel=warning",
+         "--without-gossip", "--without-mingle"],
+        cwd=settings.BASE_DIR,
+        env={**os.environ, "DATABASE_URL": test_db_url, "BOT_MOVE_DELAY": "0"},
+    )
+    try:
+        yield proc
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_a_worker_plays_a_bot_table_to_the_end(alice, worker):
+    game = services.create_table(alice, "capitalla", seats=4, bots=4)
+    game = services.start_table(alice, game.pk)
+    assert wait_for(lambda: Game.objects.get(pk=game.pk).status == Game.Status.FINISHED)
+    game.refresh_from_db()
+    assert game.result["reason"] in ("declared", "drawn")
+    assert Event.objects.filter(game=game).count() == game.version
+    assert replay(game) == game.state
+
+
+def test_a_bot_task_delivered_twice_applies_one_move(alice, worker):
+    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
+    for _ in range(2):
+        game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    # The move above already enqueued the bot's turn at version 2; deliver it twice more.
+    for _ in range(2):
+        celery_app.send_task("games.tasks.play_bot_turn", args=(game.pk, 2))
+    assert wait_for(lambda: Game.objects.get(pk=game.pk).to_act == [0])
+    time.sleep(2)  # give the duplicates time to run: they must do nothing
+    game.refresh_from_db()
+    assert game.version == 4
+    assert Event.objects.filter(game=game).count() == 4
