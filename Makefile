@@ -29,8 +29,10 @@ run: demo
 test: setup
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# Engine benchmarks need nothing else; bench_http.py needs a PostgreSQL DATABASE_URL.
 bench: setup
-	$(PY) bench/run_all.py
+	$(PY) -m pip install --quiet -e '.[test,bench]'
+	for script in bench/bench_*.py bench/bot_winrate.py; do $(PY) $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .hypothesis

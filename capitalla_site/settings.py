@@ -103,6 +103,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
+STATIC_ROOT.mkdir(exist_ok=True)
+# Without `collectstatic` (development, tests) whitenoise serves straight from the finders.
+WHITENOISE_USE_FINDERS = DEBUG
 
 # Content Security Policy: only our own scripts and styles; htmx is served from static/.
 from django.utils.csp import CSP  # noqa: E402
@@ -130,6 +133,8 @@ else:
         "processed_folder": str(BROKER_DIR / "processed"),
         "store_processed": False,
     }
+    for folder in ("queue", "processed"):
+        (BROKER_DIR / folder).mkdir(parents=True, exist_ok=True)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

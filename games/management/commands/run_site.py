@@ -19,9 +19,6 @@ class Command(BaseCommand):
         parser.add_argument("--addr", default=os.environ.get("RUN_ADDR", "127.0.0.1:8000"))
 
     def handle(self, addr, **options):
-        if not settings.REDIS_URL:
-            for folder in ("queue", "processed"):
-                (settings.BROKER_DIR / folder).mkdir(parents=True, exist_ok=True)
         celery = [sys.executable, "-m", "celery", "-A", "capitalla_site"]
         commands = {
             "web": [sys.executable, "manage.py", "runserver", addr, "--noreload"],

@@ -1,0 +1,126 @@
+"""HTTP cost of the game endpoints against a bare Django view doing one indexed SELECT,
+all on one server (gunicorn, one sync worker) and PostgreSQL, in one run.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/capitalla_bench .venv/bin/python bench/bench_http.py
+
+Targets: an unchanged poll <= 1.5x the bare view; a move POST <= 5x.
+"""
+
+import http.client
+import os
+import secrets
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ["DJANGO_SETTINGS_MODULE"] = "bench.http_settings"
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/capitalla_bench")
+os.environ.setdefault("BOT_MOVE_DELAY", "0")
+PORT = int(os.environ.get("BENCH_PORT", "8765"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "400"))
+
+
+def ensure_database(url: str) -> None:
+    import psycopg
+
+    parsed = urlparse(url)
+    name = parsed.path.lstrip("/")
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup_table():
+    import django
+    from django.core.management import call_command
+    from django.test import Client
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+    from django.contrib.auth import get_user_model
+
+    from games import services
+
+    User = get_user_model()
+    players = [User.objects.get_or_create(username=f"bench-{n}")[0] for n in ("alice", "bob")]
+    game = services.create_table(players[0], "capitalla", seats=2)
+    services.join_table(players[1], game.pk)
+    game = services.start_table(players[0], game.pk)
+    cookies = []
+    for user in players:
+        client = Client()
+        client.force_login(user)
+        csrf = secrets.token_hex(16)
+        cookies.append((f"sessionid={client.cookies['sessionid'].value}; csrftoken={csrf}", csrf))
+    return game, cookies
+
+
+def timed(conn, method, url, headers, body=None):
+    started = time.perf_counter()
+    conn.request(method, url, body=body, headers=headers)
+    response = conn.getresponse()
+    response.read()
+    elapsed = time.perf_counter() - started
+    return response.status, elapsed
+
+
+def next_move(game):
+    from games.models import Game
+
+    game = Game.objects.get(pk=game.pk)
+    seat = game.to_act[0]
+    hand = game.state["hands"][seat]
+    if game.state["phase"] == "pick":
+        return game, seat, f"version={game.version}&type=draw&from=pile"
+    return game, seat, f"version={game.version}&type=discard&card={hand[0]}"
+
+
+def main():
+    ensure_database(os.environ["DATABASE_URL"])
+    game, cookies = setup_table()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "capitalla_site.wsgi:application", "--workers", "1",
+         "--bind", f"127.0.0.1:{PORT}", "--log-level", "warning"],
+        cwd=ROOT, env={**os.environ, "DJANGO_SETTINGS_MODULE": "bench.http_settings"},
+    )
+    try:
+        time.sleep(2)
+        conn = http.client.HTTPConnection("127.0.0.1", PORT)
+        samples = {"bare view (1 indexed SELECT)": [], "poll, unchanged (204)": [], "move POST (htmx)": []}
+        for i in range(ROUNDS + 20):
+            game, seat, body = next_move(game)
+            cookie, csrf = cookies[seat]
+            get_headers = {"Cookie": cookie, "HX-Request": "true"}
+            results = [
+                timed(conn, "GET", f"/bench/bare/{game.pk}/", {"Cookie": cookie}),
+                timed(conn, "GET", f"/games/{game.pk}/?since={game.version}", get_headers),
+                timed(conn, "POST", f"/games/{game.pk}/move/", {
+                    **get_headers, "X-CSRFToken": csrf, "Content-Type": "application/x-www-form-urlencoded",
+                }, body),
+            ]
+            expected = (200, 204, 200)
+            for (status, _), want in zip(results, expected):
+                if status != want:
+                    raise SystemExit(f"unexpected status {status} (wanted {want}) in round {i}")
+            if i >= 20:  # the first rounds warm up connections and caches
+                for (_, seconds), name in zip(results, samples):
+                    samples[name].append(seconds * 1000)
+        bare = statistics.median(samples["bare view (1 indexed SELECT)"])
+        print(f"{ROUNDS} rounds, gunicorn 1 sync worker, PostgreSQL, a new connection per request\n")
+        print(f"{'endpoint':32} {'median ms':>10} {'p90 ms':>8} {'x bare':>7}")
+        for name, values in samples.items():
+            p90 = statistics.quantiles(values, n=10)[-1]
+            print(f"{name:32} {statistics.median(values):10.2f} {p90:8.2f} {statistics.median(values) / bare:7.2f}")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+from django.contrib import admin
+
+from .models import Event, Game, Hand, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("index", "user", "bot_level", "joined_at")
+    readonly_fields = ("joined_at",)
+    raw_id_fields = ("user",)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """The move log and the results are derived history: looked at, never edited."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("id", "kind", "status", "host", "num_seats", "private", "version", "created_at")
+    list_filter = ("kind", "status", "private", "bot_level")
+    search_fields = ("id", "host__username", "host__display_name", "invite_code")
+    date_hierarchy = "created_at"
+    raw_id_fields = ("host",)
+    readonly_fields = ("seed", "seed_hash", "state", "version", "to_act", "result", "invite_code",
+                       "created_at", "started_at", "finished_at", "bot_due_at")
+    inlines = [SeatInline]
+    list_select_related = ("host",)
+
+
+@admin.register(Event)
+class EventAdmin(ReadOnlyAdmin):
+    list_display = ("game", "seq", "seat", "summary", "created_at")
+    list_filter = ("game__kind",)
+    search_fields = ("game__id",)
+    ordering = ("game", "seq")
+    list_select_related = ("game",)
+
+
+@admin.register(Hand)
+class HandAdmin(ReadOnlyAdmin):
+    list_display = ("game", "number", "created_at")
+    list_filter = ("game__kind",)
+    ordering = ("game", "number")
+    list_select_related = ("game",)

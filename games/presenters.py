@@ -1,0 +1,344 @@
+"""Turn a game into the plain dict a template renders.
+
+Everything a page shows comes from `rules.view(state, my_seat)` (which already hides what
+this viewer may not see), the seats' public names and the event summaries. Templates never
+get `game.state`, the seed of an unfinished game, or any model object with hidden data.
+"""
+
+import json
+
+from django.urls import reverse
+
+from games.engine.capitalla import CARDS
+from games.engine.capitalla.solver import InvalidGroup, group_kind
+
+JOKER = "C"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+REASONS = {
+    "declared": "declared a complete hand",
+    "drawn": "The draw pile ran out and could not be refilled: the deal is a draw.",
+    "last_standing": "is the last player still in the game: everyone else resigned.",
+}
+
+
+# ---------------------------------------------------------------- cards
+
+
+def card(card_id: str, plays_as: str | None = None) -> dict:
+    """A card's public face. `plays_as` is the letter it stands for in a declared group."""
+    c = CARDS[card_id]
+    naturals = sorted(c.letters - {JOKER})
+    return {
+        "id": c.id,
+        "name": c.name,
+        "capitals": list(c.capitals),
+        "capital_label": c.capital_label,
+        "flag": c.flag,
+        "fact": c.fact,
+        "is_joker": c.is_joker,
+        "badge": "/".join(sorted(c.letters)),
+        "group_letter": naturals[0] if naturals else JOKER,
+        "plays_as": plays_as,
+        "as_joker": bool(plays_as and c.is_joker and plays_as not in c.letters),
+    }
+
+
+def hand_groups(card_ids) -> list[dict]:
+    """Cards sorted by capital initial and grouped by it; cards that can only be jokers last,
+    in a group of their own. A card with several initials sits under its first non-C one."""
+    by_letter: dict[str, list[dict]] = {}
+    for cid in card_ids:
+        face = card(cid)
+        by_letter.setdefault(face["group_letter"], []).append(face)
+    groups = []
+    for letter in sorted(by_letter, key=lambda x: (x == JOKER, x)):
+        cards = sorted(by_letter[letter], key=lambda f: (f["capitals"][0], f["name"]))
+        label = "Jokers (C)" if letter == JOKER else letter
+        groups.append({"letter": letter, "label": label, "cards": cards})
+    return groups
+
+
+def _run_roles(ids: list[str]) -> dict[str, str] | None:
+    """For a mixed group: the letter each card stands for, as many naturals as possible
+    (found first) and jokers filling the gaps; None if the cards make no run."""
+    n = len(ids)
+    for start in range(len(LETTERS) - n + 1):
+        run = LETTERS[start:start + n]
+        owner: dict[str, str] = {}  # letter -> card
+
+        def place(cid: str, seen: set, wild: bool) -> bool:
+            letters = CARDS[cid].letters
+            for x in run:
+                if (x in letters or (wild and JOKER in letters)) and x not in seen:
+                    seen.add(x)
+                    if x not in owner or place(owner[x], seen, wild):
+                        owner[x] = cid
+                        return True
+            return False
+
+        for cid in ids:
+            place(cid, set(), False)
+        for cid in ids:
+            if cid not in owner.values() and not place(cid, set(), True):
+                break
+        if len(owner) == n:
+            return {cid: x for x, cid in owner.items()}
+    return None
+
+
+def declared_group(ids: list[str]) -> dict:
+    """A declared group with a label like "P P P — pure" and each card's role."""
+    try:
+        kind, pure = group_kind(ids)
+    except (InvalidGroup, KeyError):
+        return {"label": "not a valid group", "kind": "invalid", "pure": False, "cards": [card(i) for i in ids]}
+    cards = [CARDS[i] for i in ids]
+    if kind == "same":
+        tame = [c for c in cards if not c.is_joker] or cards
+        common = frozenset.intersection(*(c.letters for c in tame)) - {JOKER}
+        common_all = frozenset.intersection(*(c.letters for c in cards)) - {JOKER}
+        if common_all:
+            letter = min(common_all)
+        elif common:
+            letter = min(common)
+        else:
+            letter = JOKER  # only jokers
+        faces = [card(c.id, letter) for c in cards]
+        faces.sort(key=lambda f: f["as_joker"])
+        if letter == JOKER:
+            text, note = " ".join(JOKER for _ in faces), "pure (all jokers)"
+        else:
+            text = " ".join("★" if f["as_joker"] else letter for f in faces)
+            jokers = sum(f["as_joker"] for f in faces)
+            note = "pure" if pure else f"same letter, {jokers} joker{'s' if jokers > 1 else ''}"
+        return {"label": f"{text} — {note}", "kind": "same", "pure": pure, "cards": faces}
+    roles = _run_roles(ids)
+    if roles is None:  # group_kind accepted it, so this does not happen; stay safe anyway
+        return {"label": "mixed", "kind": "mixed", "pure": False, "cards": [card(i) for i in ids]}
+    faces = sorted((card(i, roles[i]) for i in ids), key=lambda f: f["plays_as"])
+    text = "–".join(("★" if f["as_joker"] else "") + f["plays_as"] for f in faces)
+    return {"label": f"{text} — mixed (consecutive letters)", "kind": "mixed", "pure": False, "cards": faces}
+
+
+# ---------------------------------------------------------------- the page
+
+
+def _revealed_hands(view: dict) -> dict[int, list[str]]:
+    """All hands once the game is over (the engine reveals them), as {seat: ids}."""
+    for key in ("hands", "all_hands", "revealed_hands", "revealed"):
+        hands = view.get(key)
+        if isinstance(hands, list):
+            return {i: list(h or []) for i, h in enumerate(hands)}
+        if isinstance(hands, dict):
+            return {int(k): list(h or []) for k, h in hands.items()}
+    return {}
+
+
+def _urls(game, via_invite: bool) -> dict:
+    pk = game.pk
+    urls = {
+        "page": reverse("game", args=[pk]),
+        "move": reverse("move", args=[pk]),
+        "resign": reverse("resign", args=[pk]),
+        "join": reverse("join", args=[pk]),
+        "leave": reverse("leave", args=[pk]),
+        "start": reverse("start", args=[pk]),
+        "invite": reverse("invite", args=[game.invite_code]) if via_invite else None,
+    }
+    if via_invite:
+        urls["join"] = urls["invite"]
+    return urls
+
+
+def present(game, user, events, *, error: str | None = None, via_invite: bool = False,
+            request=None) -> dict:
+    """The page of `game` as `user` sees it. `events` are the game's Event rows."""
+    seats = list(game.seats.all())
+    by_index = {s.index: s for s in seats}
+    me = game.seat_of(user)
+    my_index = me.index if me else None
+    is_host = bool(user.is_authenticated and game.host_id == user.pk)
+    urls = _urls(game, via_invite)
+    status = game.status
+    view = game.rules.view(game.state, my_index) if game.state is not None else None
+
+    poll_url = None
+    if status in (game.Status.OPEN, game.Status.ACTIVE):
+        base = urls["invite"] if via_invite else urls["page"]
+        # A waiting table changes without a new version (players join), so it asks whether
+        # the number of seated players moved; a game in play, whether its version moved.
+        poll_url = (f"{base}?waiting={len(seats)}" if status == game.Status.OPEN
+                    else f"{base}?since={game.version}")
+
+    invite_url = None
+    if game.private and is_host and status == game.Status.OPEN:
+        path = reverse("invite", args=[game.invite_code])
+        invite_url = request.build_absolute_uri(path) if request is not None else path
+
+    to_act = list(view["to_act"]) if view else []
+    out = set(view.get("out") or []) if view else set()
+    hand_sizes = view.get("hand_size") or [] if view else []
+    result = view.get("result") if view else None
+    winners = set(result.get("winners") or []) if result else set()
+
+    seat_rows = []
+    for i in range(game.num_seats):
+        s = by_index.get(i)
+        seat_rows.append({
+            "index": i,
+            "number": i + 1,
+            "name": s.name if s else None,
+            "empty": s is None,
+            "is_bot": bool(s and s.is_bot),
+            "is_me": i == my_index,
+            "is_host": bool(s and s.user_id and s.user_id == game.host_id),
+            "hand_size": hand_sizes[i] if i < len(hand_sizes) else None,
+            "to_act": i in to_act,
+            "out": i in out,
+            "winner": i in winners,
+        })
+
+    def name_of(index):
+        s = by_index.get(index)
+        return s.name if s else f"Seat {index + 1}"
+
+    history = []
+    for e in events:
+        text = e.summary.replace("{player}", name_of(e.seat)) if e.seat is not None else e.summary
+        history.append({"seq": e.seq, "text": text, "at": e.created_at})
+    history.reverse()  # newest first
+
+    table = {
+        "id": game.pk,
+        "kind": game.kind,
+        "game_name": game.rules.info.name,
+        "title": f"{game.rules.info.name} #{game.pk}",
+        "status": status,
+        "status_label": game.get_status_display(),
+        "is_open": status == game.Status.OPEN,
+        "is_active": status == game.Status.ACTIVE,
+        "is_finished": status == game.Status.FINISHED,
+        "is_abandoned": status == game.Status.ABANDONED,
+        "version": game.version,
+        "private": game.private,
+        "bot_level": game.bot_level,
+        "host_name": game.host.name,
+        "is_host": is_host,
+        "invite_url": invite_url,
+        "seed_hash": game.seed_hash,
+        "seed": game.seed_revealed,
+        "me": my_index,
+        "seated": me is not None,
+        "spectator": me is None,
+        "seats": seat_rows,
+        "free_seats": game.num_seats - len(seats),
+        "urls": urls,
+        "poll_url": poll_url,
+        "error": error,
+        "history": history,
+        "rules_url": reverse("rules", args=[game.kind]),
+    }
+    table["can_join"] = (status == game.Status.OPEN and user.is_authenticated and me is None
+                         and table["free_seats"] > 0)
+    table["can_leave"] = status == game.Status.OPEN and me is not None
+    table["can_start"] = status == game.Status.OPEN and is_host
+    table["can_resign"] = status == game.Status.ACTIVE and me is not None and my_index not in out
+    table["login_to_join"] = status == game.Status.OPEN and not user.is_authenticated and table["free_seats"] > 0
+
+    if view is None:
+        table.update(phase=None, hand_groups=None, result=None, controls=None)
+        return table
+
+    phase = view.get("phase")
+    my_turn = my_index is not None and my_index in to_act
+    hand = view.get("hand") if my_index is not None else None
+    table.update({
+        "phase": phase,
+        "turn": view.get("turn"),
+        "my_turn": my_turn,
+        "to_act_names": [name_of(i) for i in to_act],
+        "hand_groups": hand_groups(hand) if hand is not None else None,
+        "hand_count": len(hand) if hand is not None else 0,
+        "discard_top": card(view["discard_top"]) if view.get("discard_top") else None,
+        "discard_size": view.get("discard_size", 0),
+        "draw_size": view.get("draw_size", 0),
+        "last_pick": _picked_card(view.get("last_pick"), my_index),
+    })
+
+    controls = None
+    if my_turn and status == game.Status.ACTIVE:
+        legal = game.rules.legal_moves(game.state, my_index)
+        draws = {m.get("from") for m in legal if m.get("type") == "draw"}
+        discards = {m.get("card") for m in legal if m.get("type") == "discard"}
+        declaration = view.get("declaration")
+        if declaration is None:
+            declaration = next(({"discard": m["discard"], "groups": m["groups"]}
+                                for m in legal if m.get("type") == "declare"), None)
+        controls = {
+            "draw_pile": "pile" in draws,
+            "draw_discard": "discard" in draws,
+            "discard": bool(discards),
+            "discardable": discards,
+            "declaration": None,
+        }
+        if declaration:
+            controls["declaration"] = {
+                "discard": card(declaration["discard"]),
+                "groups": [declared_group(list(g)) for g in declaration["groups"]],
+                "groups_json": _json(declaration["groups"]),
+            }
+        if hand is not None and table["hand_groups"]:
+            for group in table["hand_groups"]:
+                for face in group["cards"]:
+                    face["discardable"] = face["id"] in discards
+    table["controls"] = controls
+
+    if result:
+        table["result"] = _present_result(result, view, name_of, game.num_seats)
+    else:
+        table["result"] = None
+    return table
+
+
+def _picked_card(pick, my_index) -> str | None:
+    """The card I just took from the discard pile, to highlight it in my hand."""
+    if isinstance(pick, dict) and pick.get("seat") == my_index and my_index is not None:
+        return pick.get("card")
+    return None
+
+
+def _json(value) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _present_result(result: dict, view: dict, name_of, num_seats: int) -> dict:
+    winners = list(result.get("winners") or [])
+    reason = result.get("reason")
+    declaration = result.get("declaration")
+    revealed = _revealed_hands(view)
+    scores = result.get("scores")
+    hands = []
+    for i in range(num_seats):
+        row = {"index": i, "name": name_of(i), "winner": i in winners, "groups": None,
+               "declared": None, "discard": None,
+               "score": scores[i] if isinstance(scores, list) and i < len(scores) else None}
+        if declaration and declaration.get("seat") == i:
+            row["declared"] = [declared_group(list(g)) for g in declaration.get("groups") or []]
+            if declaration.get("discard"):
+                row["discard"] = card(declaration["discard"])
+        elif i in revealed:
+            row["groups"] = hand_groups(revealed[i])
+        hands.append(row)
+    names = [name_of(i) for i in winners]
+    if reason == "declared" and names:
+        headline = f"{' and '.join(names)} {REASONS['declared']} and won."
+    elif reason == "last_standing" and names:
+        headline = f"{' and '.join(names)} won: {REASONS['last_standing']}"
+    elif reason == "drawn":
+        headline = REASONS["drawn"]
+    elif names:
+        headline = f"Won by {' and '.join(names)}."
+    else:
+        headline = "The game is over."
+    return {"winners": names, "reason": reason, "headline": headline, "hands": hands}

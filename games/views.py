@@ -1,0 +1,317 @@
+"""Thin views: authenticate, parse, call a service, render.
+
+htmx requests get the game partial (`games/<kind>/game.html#table`); plain requests get
+whole pages and, after a POST, a redirect (post/redirect/get), so every page also works
+without JavaScript. A refused request changes nothing and says why.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Prefetch, Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.html import format_html
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import reswap, retarget
+
+from games import services
+from games.engine.registry import RULES
+from games.forms import CreateTableForm, MoveForm, ResignForm
+from games.models import Game, Seat
+from games.presenters import present
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _game_or_404(game_id: int) -> Game:
+    game = (Game.objects.select_related("host")
+            .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+            .filter(pk=game_id).first())
+    if game is None:
+        raise Http404("No such table.")
+    return game
+
+
+def _can_see(game: Game, user, via_invite: bool = False) -> bool:
+    """A private table is shown only to its players and to those holding its invite link."""
+    return not game.private or via_invite or game.seat_of(user) is not None or (
+        user.is_authenticated and (user.pk == game.host_id or user.is_staff))
+
+
+def _visible_game_or_404(request, game_id: int) -> Game:
+    game = _game_or_404(game_id)
+    if not _can_see(game, request.user):
+        raise Http404("No such table.")
+    return game
+
+
+def _template(game: Game) -> str:
+    return f"games/{game.kind}/game.html"
+
+
+def _render_game(request, game: Game, *, status: int = 200, error: str | None = None,
+                 via_invite: bool = False, partial: bool | None = None):
+    """The game page, or only its table partial for htmx requests."""
+    events = game.events.only("seq", "seat", "summary", "created_at").order_by("seq")
+    table = present(game, request.user, events, error=error, via_invite=via_invite, request=request)
+    partial = request.htmx if partial is None else partial
+    name = _template(game) + ("#table" if partial else "")
+    response = render(request, name, {"table": table}, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    if partial and status >= 400:
+        # Show the refusal in place of the table, whatever element sent the request.
+        response = reswap(retarget(response, "#table"), "outerHTML")
+    return response
+
+
+def _refused(request, game_id: int, exc: services.ServiceError, *, redirect_to=None, via_invite=False):
+    """A service said no: the partial with the message for htmx, else a redirect with a
+    message (post/redirect/get). An unknown table is a 404 either way."""
+    if isinstance(exc, services.NotFound):
+        if request.htmx:
+            return _not_found_partial(exc.message)
+        raise Http404(exc.message)
+    game = exc.game if isinstance(exc, services.StaleVersion) else _game_or_404(game_id)
+    if request.htmx:
+        return _render_game(request, _game_or_404(game.pk), status=exc.status, error=exc.message,
+                            via_invite=via_invite)
+    messages.error(request, exc.message)
+    return redirect(redirect_to or game.get_absolute_url())
+
+
+def _not_found_partial(message: str):
+    response = HttpResponse(format_html(
+        '<section id="table" class="table table--gone"><p class="alert alert--error" role="alert">'
+        '{} <a href="{}">Back to the lobby</a>.</p></section>', message, reverse("lobby")), status=404)
+    return reswap(retarget(response, "#table"), "outerHTML")
+
+
+def _polled_and_unchanged(request, lookup: dict) -> bool:
+    """True when a poll finds nothing new, from one indexed lookup that loads nothing else:
+    `?since=<version>` for a game in play; `?waiting=<seats taken>` for a table still
+    waiting for players (joining does not change the version). Invalid values count as
+    changed."""
+    since, waiting = request.GET.get("since"), request.GET.get("waiting")
+    try:
+        since = None if since is None else int(since)
+        waiting = None if waiting is None else int(waiting)
+    except ValueError:
+        return False
+    if since is not None:
+        version = Game.objects.filter(**lookup).values_list("version", flat=True).first()
+        return version is not None and version == since
+    if waiting is not None:
+        row = (Game.objects.filter(**lookup).annotate(taken=Count("seats"))
+               .values_list("status", "taken").first())
+        return row == (Game.Status.OPEN, waiting)
+    return False
+
+
+# ---------------------------------------------------------------- lobby
+
+
+def lobby(request, form: CreateTableForm | None = None, status: int = 200):
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    open_tables = (Game.objects.filter(status=Game.Status.OPEN, private=False)
+                   .select_related("host").prefetch_related(seats).order_by("-created_at")[:50])
+    mine = []
+    if request.user.is_authenticated:
+        mine = (Game.objects.filter(Q(seats__user=request.user),
+                                    status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
+                .select_related("host").prefetch_related(seats).order_by("-created_at").distinct()[:50])
+    context = {
+        "open_tables": [_lobby_row(g, request.user) for g in open_tables],
+        "my_tables": [_lobby_row(g, request.user) for g in mine],
+        "form": form or CreateTableForm(),
+    }
+    return render(request, "games/lobby.html", context, status=status)
+
+
+def _lobby_row(game: Game, user) -> dict:
+    seats = {s.index: s for s in game.seats.all()}
+    me = game.seat_of(user)
+    to_act = set(game.to_act or [])
+    return {
+        "id": game.pk,
+        "url": game.get_absolute_url(),
+        "game_name": game.rules.info.name,
+        "status": game.status,
+        "status_label": game.get_status_display(),
+        "private": game.private,
+        "host_name": game.host.name,
+        "created_at": game.created_at,
+        "seats": [{"number": i + 1, "name": seats[i].name if i in seats else None,
+                   "is_bot": i in seats and seats[i].is_bot,
+                   "is_me": me is not None and me.index == i,
+                   "to_act": game.status == Game.Status.ACTIVE and i in to_act} for i in range(game.num_seats)],
+        "taken": len(seats),
+        "free": game.num_seats - len(seats),
+        "seated": me is not None,
+        "my_turn": me is not None and game.status == Game.Status.ACTIVE and me.index in to_act,
+        "is_host": user.is_authenticated and game.host_id == user.pk,
+        "is_open": game.status == Game.Status.OPEN,
+    }
+
+
+@login_required
+@require_POST
+def create_table(request):
+    form = CreateTableForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "The table was not created: " + " ".join(
+            str(e) for errors in form.errors.values() for e in errors))
+        return lobby(request, form=form, status=400)
+    data = form.cleaned_data
+    try:
+        game = services.create_table(request.user, data["kind"], data["seats"], bots=data["bots"],
+                                     bot_level=data["bot_level"], private=data["private"])
+    except services.ServiceError as exc:
+        messages.error(request, f"The table was not created: {exc.message}")
+        return lobby(request, form=form, status=exc.status)
+    if game.private:
+        messages.success(request, "Your private table is ready. Send the invite link to your friends.")
+    else:
+        messages.success(request, "Your table is open in the lobby. Start it when everyone is seated.")
+    return redirect(game)
+
+
+# ---------------------------------------------------------------- table lifecycle
+
+
+def _lifecycle(request, game_id: int, action, done: str, *, via_invite=False, next_url=None):
+    try:
+        game = action(request.user, game_id)
+    except services.ServiceError as exc:
+        if isinstance(exc, services.NotFound):
+            raise Http404(exc.message) from None
+        game = _game_or_404(game_id)
+        messages.error(request, exc.message)
+        return _render_game(request, game, status=exc.status, error=None, via_invite=via_invite, partial=False)
+    messages.success(request, done)
+    if isinstance(game, Seat):
+        game = game.game
+    return redirect(next_url or game.get_absolute_url())
+
+
+@login_required
+@require_POST
+def join(request, game_id: int):
+    game = _visible_game_or_404(request, game_id)
+    return _lifecycle(request, game.pk, services.join_table, "You have a seat at the table.")
+
+
+@require_http_methods(["GET", "POST"])
+def invite(request, code: str):
+    """A private (or public) table by its invite link: see it, and join it."""
+    if request.method == "GET" and _polled_and_unchanged(request, {"invite_code": code}):
+        return HttpResponse(status=204)
+    game_id = Game.objects.filter(invite_code=code).values_list("pk", flat=True).first()
+    if game_id is None:
+        raise Http404("This invite link is not valid.")
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{_login_url()}?next={request.path}")
+        return _lifecycle(request, game_id, services.join_table, "You have a seat at the table.", via_invite=True)
+    game = _game_or_404(game_id)
+    if game.seat_of(request.user) is not None:
+        return redirect(game)
+    return _render_game(request, game, via_invite=True)
+
+
+def _login_url():
+    from django.conf import settings
+    from django.shortcuts import resolve_url
+
+    return resolve_url(settings.LOGIN_URL)
+
+
+@login_required
+@require_POST
+def leave(request, game_id: int):
+    game = _visible_game_or_404(request, game_id)
+    done = ("You closed the table." if game.host_id == request.user.pk else "You left the table.")
+    return _lifecycle(request, game.pk, services.leave_table, done, next_url="/")
+
+
+@login_required
+@require_POST
+def start(request, game_id: int):
+    game = _visible_game_or_404(request, game_id)
+    return _lifecycle(request, game.pk, services.start_table, "The cards are dealt. Good luck!")
+
+
+# ---------------------------------------------------------------- the game
+
+
+@require_GET
+def game_page(request, game_id: int):
+    if _polled_and_unchanged(request, {"pk": game_id}):
+        return HttpResponse(status=204)
+    game = _visible_game_or_404(request, game_id)
+    return _render_game(request, game)
+
+
+@require_POST
+def move(request, game_id: int):
+    if not request.user.is_authenticated:
+        if request.htmx:
+            return HttpResponse("Log in to play.", status=403)
+        return redirect(f"{_login_url()}?next={request.path}")
+    game = _visible_game_or_404(request, game_id)
+    form = MoveForm(request.POST)
+    try:
+        services.check_seated(game, request.user)
+    except services.ServiceError as exc:
+        return _refused(request, game.pk, exc)
+    if not form.is_valid():
+        exc = services.ServiceError(form.error_message() or "That move is not valid.")
+        return _refused(request, game.pk, exc)
+    try:
+        services.play_move(request.user, game.pk, form.cleaned_data["version"], form.move)
+    except services.ServiceError as exc:
+        return _refused(request, game.pk, exc)
+    if request.htmx:
+        return _render_game(request, _game_or_404(game.pk))
+    return redirect(game)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def resign(request, game_id: int):
+    """Resigning asks for a ticked box, so it needs no JavaScript to be confirmed."""
+    game = _visible_game_or_404(request, game_id)
+    if request.method == "GET":
+        if game.seat_of(request.user) is None:
+            raise Http404("You are not playing at this table.")
+        return render(request, "games/resign.html", {"form": ResignForm(), "table": _resign_context(game)})
+    form = ResignForm(request.POST)
+    if not form.is_valid():
+        message = "Tick the box to confirm that you resign."
+        if request.htmx:
+            return _render_game(request, game, status=400, error=message)
+        messages.error(request, message)
+        return render(request, "games/resign.html", {"form": form, "table": _resign_context(game)}, status=400)
+    try:
+        services.resign(request.user, game.pk)
+    except services.ServiceError as exc:
+        return _refused(request, game.pk, exc)
+    messages.info(request, "You resigned. You can keep watching the table.")
+    if request.htmx:
+        return _render_game(request, _game_or_404(game.pk))
+    return redirect(game)
+
+
+def _resign_context(game: Game) -> dict:
+    return {"id": game.pk, "title": f"{game.rules.info.name} #{game.pk}", "url": game.get_absolute_url()}
+
+
+# ---------------------------------------------------------------- rules pages
+
+
+def rules_page(request, kind: str):
+    if kind not in RULES:
+        raise Http404("No such game.")
+    return render(request, f"rules/{kind}.html", {"game_name": RULES[kind].info.name})

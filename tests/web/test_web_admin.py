@@ -1,0 +1,29 @@
+"""The admin: games with their seats, and the move log read-only."""
+
+import pytest
+from django.urls import reverse
+
+from games import services
+
+
+@pytest.fixture
+def admin_client_logged(client, django_user_model):
+    admin = django_user_model.objects.create_superuser("root", "root@example.com", "root-password-123")
+    client.force_login(admin)
+    return client
+
+
+def test_game_and_event_admin_pages(admin_client_logged, alice, table):
+    services.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
+    client = admin_client_logged
+    assert client.get(reverse("admin:games_game_changelist")).status_code == 200
+    change = client.get(reverse("admin:games_game_change", args=[table.pk]))
+    assert change.status_code == 200
+    assert "Seats" in change.content.decode()
+    events = client.get(reverse("admin:games_event_changelist"))
+    assert events.status_code == 200
+    assert client.get(reverse("admin:games_event_add")).status_code == 403
+    assert client.get(reverse("admin:games_hand_add")).status_code == 403
+    event = table.events.get()
+    page = client.get(reverse("admin:games_event_change", args=[event.pk])).content.decode()
+    assert 'name="_save"' not in page  # view only

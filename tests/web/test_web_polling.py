@@ -1,0 +1,86 @@
+"""Live updates: `?since=<version>` answers 204 from one query while nothing changed."""
+
+from django.urls import reverse
+
+from games import services
+from games.models import Game
+
+
+def poll(client, game, since, headers):
+    return client.get(reverse("game", args=[game.pk]), {"since": since}, **headers)
+
+
+def test_unchanged_game_answers_204_with_one_query(client, alice, table, htmx, django_assert_num_queries):
+    client.force_login(alice)
+    # The session and user lookups are part of any logged-in request; measure anonymously.
+    client.logout()
+    with django_assert_num_queries(1):
+        response = poll(client, table, table.version, htmx)
+    assert response.status_code == 204
+    assert response.content == b""
+
+
+def test_changed_game_answers_with_the_partial(client, alice, bob, table, htmx):
+    services.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
+    client.force_login(bob)
+    response = poll(client, table, 0, htmx)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="table"')
+    assert 'hx-get="/games/%d/?since=1"' % table.pk in html
+    assert 'hx-trigger="every 2s"' in html
+
+
+def test_invalid_since_counts_as_changed(client, alice, table, htmx):
+    client.force_login(alice)
+    for since in ("abc", "", "-1", "1.5"):
+        response = poll(client, table, since, htmx)
+        assert response.status_code == 200, since
+
+
+def test_polling_an_unknown_game_is_404(client, db, htmx):
+    response = client.get(reverse("game", args=[424242]), {"since": 3}, **htmx)
+    assert response.status_code == 404
+
+
+def test_the_full_page_polls_and_stops_once_the_game_is_over(client, alice, bob, table):
+    client.force_login(alice)
+    html = client.get(reverse("game", args=[table.pk])).content.decode()
+    assert 'hx-trigger="every 2s"' in html
+    services.resign(bob, table.pk)
+    assert Game.objects.get(pk=table.pk).status == Game.Status.FINISHED
+    html = client.get(reverse("game", args=[table.pk])).content.decode()
+    assert "hx-trigger" not in html
+
+
+def test_a_waiting_table_polls_on_the_number_of_seated_players(client, alice, bob, htmx,
+                                                                django_assert_num_queries):
+    game = services.create_table(alice, "capitalla", seats=3)
+    url = reverse("game", args=[game.pk])
+    html = client.get(url).content.decode()
+    assert f'hx-get="{url}?waiting=1"' in html
+    with django_assert_num_queries(1):
+        assert client.get(url, {"waiting": 1}, **htmx).status_code == 204
+    services.join_table(bob, game.pk)
+    response = client.get(url, {"waiting": 1}, **htmx)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="table"')
+    assert "Bob" in html and f'hx-get="{url}?waiting=2"' in html
+    assert "HX-Request" in response["Vary"]
+    services.start_table(alice, game.pk)
+    response = client.get(url, {"waiting": 2}, **htmx)  # started: the full table, polling by version
+    assert response.status_code == 200
+    assert f'hx-get="{url}?since=0"' in response.content.decode()
+    assert client.get(url, {"waiting": "x"}, **htmx).status_code == 200
+
+
+def test_private_table_polls_through_its_invite_link(client, alice, bob, htmx, django_assert_num_queries):
+    game = services.create_table(alice, "capitalla", seats=3, private=True)
+    services.join_table(bob, game.pk)
+    services.start_table(alice, game.pk)
+    url = reverse("invite", args=[game.invite_code])
+    html = client.get(url).content.decode()
+    assert f'hx-get="{url}?since=0"' in html
+    with django_assert_num_queries(1):
+        assert client.get(url, {"since": 0}, **htmx).status_code == 204

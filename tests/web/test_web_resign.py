@@ -1,0 +1,46 @@
+"""Resigning asks for confirmation without JavaScript."""
+
+from django.urls import reverse
+
+from games.models import Game
+
+
+def test_the_confirmation_page(client, alice, table):
+    client.force_login(alice)
+    page = client.get(reverse("resign", args=[table.pk]))
+    assert page.status_code == 200
+    assert "Yes, I resign" in page.content.decode()
+
+
+def test_resign_without_ticking_the_box_changes_nothing(client, alice, table, snapshot, htmx):
+    before = snapshot(table)
+    client.force_login(alice)
+    response = client.post(reverse("resign", args=[table.pk]), {})
+    assert response.status_code == 400
+    assert "Tick the box" in response.content.decode()
+    response = client.post(reverse("resign", args=[table.pk]), {}, **htmx)
+    assert response.status_code == 400
+    assert "Tick the box" in response.content.decode()
+    assert snapshot(table) == before
+
+
+def test_resign_with_the_box_ticked_ends_a_two_player_game(client, alice, table):
+    client.force_login(alice)
+    response = client.post(reverse("resign", args=[table.pk]), {"confirm": "on"})
+    assert response.status_code == 302
+    game = Game.objects.get(pk=table.pk)
+    assert game.status == Game.Status.FINISHED
+    assert game.result["winners"] == [1]
+    page = client.get(response["Location"]).content.decode()
+    assert "Bob won" in page
+    assert f"Seed: <code>{game.seed}</code>" in page
+
+
+def test_strangers_cannot_resign_for_anyone(client, charlie, table, snapshot):
+    before = snapshot(table)
+    client.force_login(charlie)
+    assert client.get(reverse("resign", args=[table.pk])).status_code == 404
+    response = client.post(reverse("resign", args=[table.pk]), {"confirm": "on"})
+    assert response.status_code == 302
+    assert "not playing at this table" in client.get(response["Location"]).content.decode()
+    assert snapshot(table) == before
