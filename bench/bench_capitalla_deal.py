@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine.bots import play  # noqa: E402
+from games.engine.bots import play
 
 
 def main(deals):

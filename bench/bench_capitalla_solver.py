@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine.capitalla import CARDS, can_declare, find_declaration  # noqa: E402
+from games.engine.capitalla import CARDS, can_declare, find_declaration
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 JOKERS = sorted(i for i, c in CARDS.items() if c.is_joker)
@@ -30,30 +30,33 @@ def random_hand(rng, size):
 def winning_hand(rng):
     """13 cards: a pure group of 3, then same-letter or mixed groups of 3 to 5."""
     while True:
-        used = set()
-
-        def pick(pool):
-            free = [i for i in pool if i not in used]
-            if not free:
-                raise LookupError
-            used.add(rng.choice(free))
-
         try:
-            letter = rng.choice([x for x in LETTERS if len(BY_LETTER[x]) >= 3])
-            for _ in range(3):
-                pick(BY_LETTER[letter])
-            while len(used) < 13:
-                left = 13 - len(used)
-                size = left if left < 6 else rng.randint(3, min(5, left - 3))
-                start = rng.randint(0, len(LETTERS) - size)
-                same = rng.random() < 0.5
-                for k in range(size):
-                    natural = BY_LETTER[letter if same else LETTERS[start + k]]
-                    pick(JOKERS if rng.random() < 0.2 or not natural else natural)
-                letter = rng.choice(LETTERS)
-            return sorted(used)
-        except LookupError:
+            return sorted(_groups_of_13(rng))
+        except LookupError:  # a letter ran out of cards: start again
             continue
+
+
+def _groups_of_13(rng):
+    used = set()
+    letter = rng.choice([x for x in LETTERS if len(BY_LETTER[x]) >= 3])
+    for _ in range(3):
+        _pick(rng, BY_LETTER[letter], used)
+    while len(used) < 13:
+        left = 13 - len(used)
+        size = left if left < 6 else rng.randint(3, min(5, left - 3))
+        start = rng.randint(0, len(LETTERS) - size)
+        letter = rng.choice(LETTERS) if rng.random() < 0.5 else None
+        for k in range(size):
+            natural = BY_LETTER[letter or LETTERS[start + k]]
+            _pick(rng, JOKERS if rng.random() < 0.2 or not natural else natural, used)
+    return used
+
+
+def _pick(rng, pool, used):
+    free = [i for i in pool if i not in used]
+    if not free:
+        raise LookupError
+    used.add(rng.choice(free))
 
 
 def near_win(rng, size):
@@ -84,7 +87,9 @@ def measure(function, hands):
 
 def main(per_family):
     rng = random.Random(2024)
-    print(f"{'function':17} {'family':12} {'n':>5} {'declarable':>10} {'median µs':>10} {'p99 µs':>8} {'max µs':>8}")
+    print(
+        f"{'function':17} {'family':12} {'n':>5} {'declarable':>10} {'median µs':>10} {'p99 µs':>8} {'max µs':>8}"
+    )
     for name, function, size in CASES:
         for family, make in FAMILIES.items():
             hands = [make(rng, size) for _ in range(per_family)]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine.bots import play  # noqa: E402
+from games.engine.bots import play
 
 
 def wilson(wins, n, z=1.96):
@@ -35,7 +35,9 @@ def match_up(opponent, deals):
 
 
 def main(deals):
-    print(f"{'match-up':22} {'deals':>5} {'normal wins':>11} {'win rate':>8} {'95% interval':>14} {'drawn':>5}")
+    print(
+        f"{'match-up':22} {'deals':>5} {'normal wins':>11} {'win rate':>8} {'95% interval':>14} {'drawn':>5}"
+    )
     for opponent in ("random", "easy"):
         outcome = match_up(opponent, deals)
         low, high = wilson(outcome["normal"], deals)

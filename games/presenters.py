@@ -151,9 +151,19 @@ def _urls(game, via_invite: bool) -> dict:
     return urls
 
 
+def history_lines(events, name_of) -> list[dict]:
+    """Event summaries (dicts of seq, seat, summary, created_at) in words, in the order
+    given, with each seat's current name."""
+    return [
+        {"seq": e["seq"], "at": e["created_at"],
+         "text": e["summary"].replace("{player}", name_of(e["seat"])) if e["seat"] is not None else e["summary"]}
+        for e in events
+    ]
+
+
 def present(game, user, events, *, error: str | None = None, via_invite: bool = False,
             request=None) -> dict:
-    """The page of `game` as `user` sees it. `events` are the game's Event rows."""
+    """The page of `game` as `user` sees it. `events` are the Event rows to list, newest first."""
     seats = list(game.seats.all())
     by_index = {s.index: s for s in seats}
     me = game.seat_of(user)
@@ -203,11 +213,7 @@ def present(game, user, events, *, error: str | None = None, via_invite: bool = 
         s = by_index.get(index)
         return s.name if s else f"Seat {index + 1}"
 
-    history = []
-    for e in events:
-        text = e.summary.replace("{player}", name_of(e.seat)) if e.seat is not None else e.summary
-        history.append({"seq": e.seq, "text": text, "at": e.created_at})
-    history.reverse()  # newest first
+    history = history_lines(events, name_of)
 
     table = {
         "id": game.pk,
@@ -223,7 +229,8 @@ def present(game, user, events, *, error: str | None = None, via_invite: bool = 
         "version": game.version,
         "private": game.private,
         "bot_level": game.bot_level,
-        "host_name": game.host.name,
+        # The host usually sits at the table: take the name from the seats already loaded.
+        "host_name": next((s.name for s in seats if s.user_id == game.host_id), None) or game.host.name,
         "is_host": is_host,
         "invite_url": invite_url,
         "seed_hash": game.seed_hash,
@@ -237,6 +244,8 @@ def present(game, user, events, *, error: str | None = None, via_invite: bool = 
         "poll_url": poll_url,
         "error": error,
         "history": history,
+        "history_total": game.version,
+        "history_url": reverse("history", args=[game.pk]),
         "rules_url": reverse("rules", args=[game.kind]),
     }
     table["can_join"] = (status == game.Status.OPEN and user.is_authenticated and me is None

@@ -11,6 +11,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from games.engine.base import IllegalMove
@@ -23,6 +24,8 @@ from games.models import Event, Game, Hand, Seat, seed_digest
 logger = logging.getLogger(__name__)
 
 BOT_LEVELS = ("easy", "normal")
+# What a move can change on Game; saving only these keeps the hot path's UPDATE small.
+MOVE_FIELDS = ["state", "version", "to_act", "status", "result", "finished_at", "bot_due_at"]
 
 
 class ServiceError(Exception):
@@ -158,6 +161,7 @@ def start_table(user, game_id: int) -> Game:
         Seat.objects.bulk_create(
             Seat(game=game, index=i, bot_level=game.bot_level) for i in game.free_indexes()
         )
+        game = _locked(game_id)  # again, to see the bots just seated
         game.seed = new_seed()
         game.seed_hash = seed_digest(game.seed)
         game.state = game.rules.new_game(game.num_seats, game.options, game.seed)
@@ -232,8 +236,10 @@ def requeue_overdue_bot_turns(now=None) -> int:
 
 
 def _locked(game_id) -> Game:
+    """The game row, locked until the transaction ends, with its seats and their users."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
+        return Game.objects.select_for_update().prefetch_related(seats).get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise NotFound("No such table.") from None
 
@@ -251,7 +257,7 @@ def _apply(game: Game, seat: int, move) -> None:
     Event.objects.create(game=game, seq=game.version, seat=seat, move=move, summary=summary)
     game.state = new_state
     _after_change(game)
-    game.save()
+    game.save(update_fields=MOVE_FIELDS)
 
 
 def _after_change(game: Game) -> None:

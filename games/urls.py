@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<int:game_id>/start/", views.start, name="start"),
     path("games/<int:game_id>/move/", views.move, name="move"),
     path("games/<int:game_id>/resign/", views.resign, name="resign"),
+    path("games/<int:game_id>/history/", views.history, name="history"),
     path("join/<str:code>/", views.invite, name="invite"),
     path("rules/<slug:kind>/", views.rules_page, name="rules"),
 ]

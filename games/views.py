@@ -20,8 +20,11 @@ from games import services
 from games.engine.registry import RULES
 from games.forms import CreateTableForm, MoveForm, ResignForm
 from games.models import Game, Seat
-from games.presenters import present
+from games.presenters import history_lines, present
 
+
+HISTORY_SHOWN = 30
+EVENT_FIELDS = ("seq", "seat", "summary", "created_at")
 
 # ---------------------------------------------------------------- helpers
 
@@ -55,7 +58,8 @@ def _template(game: Game) -> str:
 def _render_game(request, game: Game, *, status: int = 200, error: str | None = None,
                  via_invite: bool = False, partial: bool | None = None):
     """The game page, or only its table partial for htmx requests."""
-    events = game.events.only("seq", "seat", "summary", "created_at").order_by("seq")
+    # The table lists the latest moves; the history page has them all.
+    events = game.events.values(*EVENT_FIELDS).order_by("-seq")[:HISTORY_SHOWN]
     table = present(game, request.user, events, error=error, via_invite=via_invite, request=request)
     partial = request.htmx if partial is None else partial
     name = _template(game) + ("#table" if partial else "")
@@ -260,22 +264,29 @@ def move(request, game_id: int):
         if request.htmx:
             return HttpResponse("Log in to play.", status=403)
         return redirect(f"{_login_url()}?next={request.path}")
-    game = _visible_game_or_404(request, game_id)
     form = MoveForm(request.POST)
     try:
-        services.check_seated(game, request.user)
+        if not form.is_valid():
+            game = _visible_game_or_404(request, game_id)
+            services.check_seated(game, request.user)
+            raise services.ServiceError(form.error_message() or "That move is not valid.")
+        game = services.play_move(request.user, game_id, form.cleaned_data["version"], form.move)
     except services.ServiceError as exc:
-        return _refused(request, game.pk, exc)
-    if not form.is_valid():
-        exc = services.ServiceError(form.error_message() or "That move is not valid.")
-        return _refused(request, game.pk, exc)
-    try:
-        services.play_move(request.user, game.pk, form.cleaned_data["version"], form.move)
-    except services.ServiceError as exc:
-        return _refused(request, game.pk, exc)
+        return _refused(request, game_id, exc)
     if request.htmx:
-        return _render_game(request, _game_or_404(game.pk))
+        return _render_game(request, game)
     return redirect(game)
+
+
+@require_GET
+def history(request, game_id: int):
+    game = _visible_game_or_404(request, game_id)
+    by_index = {s.index: s.name for s in game.seats.all()}
+    events = game.events.values(*EVENT_FIELDS).order_by("seq")
+    lines = history_lines(events, lambda i: by_index.get(i, f"Seat {i + 1}"))
+    return render(request, "games/history.html", {"table": {
+        "title": f"{game.rules.info.name} #{game.pk}", "url": game.get_absolute_url(), "history": lines,
+    }})
 
 
 @login_required

@@ -35,9 +35,9 @@ def assert_hidden_information(state):
         view = RULES.view(state, seat)
         secret = set(state["draw"])
         if state["phase"] != "over":
-            others = [s for s in range(state["players"]) if s != seat]
-            secret |= {card for s in others for card in state["hands"][s]} - public_cards(state)
-            secret |= {card for cards in state["out_hands"].values() for card in cards}
+            others = [cards for s, cards in enumerate(state["hands"]) if s != seat]
+            held = others + list(state["out_hands"].values())
+            secret |= {card for cards in held for card in cards} - public_cards(state)
             assert "hands" not in view
         assert not ids_in(view) & secret
         assert "seed" not in view and "draw" not in view

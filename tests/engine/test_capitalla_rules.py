@@ -93,7 +93,12 @@ def test_three_jokers_are_a_pure_group():
 
 
 def test_k_l_m_is_a_mixed_group_and_iran_does_not_fit():
-    groups = [["FRA", "CZE", "PAN"], ["AFG", "GBR", "IRN"], ["THA", "IRQ", "EGY"], ["NRU", "TON", "TCD", "BHS"]]
+    groups = [
+        ["FRA", "CZE", "PAN"],
+        ["AFG", "GBR", "IRN"],
+        ["THA", "IRQ", "EGY"],
+        ["NRU", "TON", "TCD", "BHS"],
+    ]
     hand = [card for group in groups for card in group] + ["RUS"]
     state = table([hand, OTHER], discard=["ECU"], phase="discard")
     reason = refused(state, 0, {"type": "declare", "discard": "RUS", "groups": groups})
@@ -101,7 +106,12 @@ def test_k_l_m_is_a_mixed_group_and_iran_does_not_fit():
 
 
 def test_x_only_by_a_joker():
-    groups = [["POL", "EGY", "ARM"], ["FRA", "CZE", "PAN"], ["AFG", "GBR", "RUS"], ["NRU", "TON", "TCD", "BHS"]]
+    groups = [
+        ["POL", "EGY", "ARM"],
+        ["FRA", "CZE", "PAN"],
+        ["AFG", "GBR", "RUS"],
+        ["NRU", "TON", "TCD", "BHS"],
+    ]
     hand = [card for group in groups for card in group]
     state = table([hand + ["IRN"], OTHER], discard=["ECU"], phase="discard")
     assert RULES.apply(state, 0, {"type": "declare", "discard": "IRN", "groups": groups})["result"]
@@ -113,8 +123,18 @@ def test_x_only_by_a_joker():
 
 
 def test_south_africa_as_p_in_a_pure_group_or_as_a_joker():
-    as_natural = [["FRA", "CZE", "ZAF"], ["AFG", "GBR", "RUS", "NRU"], ["THA", "IRQ", "EGY"], ["ITA", "LVA", "AUS"]]
-    as_joker = [["FRA", "CZE", "PAN"], ["AFG", "ZAF", "RUS"], ["THA", "IRQ", "EGY"], ["NRU", "TON", "TCD", "BHS"]]
+    as_natural = [
+        ["FRA", "CZE", "ZAF"],
+        ["AFG", "GBR", "RUS", "NRU"],
+        ["THA", "IRQ", "EGY"],
+        ["ITA", "LVA", "AUS"],
+    ]
+    as_joker = [
+        ["FRA", "CZE", "PAN"],
+        ["AFG", "ZAF", "RUS"],
+        ["THA", "IRQ", "EGY"],
+        ["NRU", "TON", "TCD", "BHS"],
+    ]
     for groups in (as_natural, as_joker):
         hand = [card for group in groups for card in group]
         state = table([hand + ["IRN"], OTHER], discard=["ECU"], phase="discard")
@@ -125,14 +145,24 @@ def test_south_africa_as_p_in_a_pure_group_or_as_a_joker():
 def test_nauru_counts_as_n_and_mexico_city_as_m():
     assert CARDS["NRU"].letters == {"N"}
     assert CARDS["MEX"].letters == {"M"}
-    groups = [["MEX", "RUS", "ESP"], ["NRU", "TON", "TCD"], ["FRA", "CZE", "PAN", "MUS"], ["THA", "IRQ", "EGY"]]
+    groups = [
+        ["MEX", "RUS", "ESP"],
+        ["NRU", "TON", "TCD"],
+        ["FRA", "CZE", "PAN", "MUS"],
+        ["THA", "IRQ", "EGY"],
+    ]
     hand = [card for group in groups for card in group]
     state = table([hand + ["IRN"], OTHER], discard=["ECU"], phase="discard")
     assert RULES.apply(state, 0, {"type": "declare", "discard": "IRN", "groups": groups})["result"]
 
 
 def test_no_wrap_around_z_a_b():
-    groups = [["HRV", "WSM", "THA"], ["FRA", "CZE", "PAN"], ["AFG", "GBR", "RUS"], ["NRU", "TON", "TCD", "BHS"]]
+    groups = [
+        ["HRV", "WSM", "THA"],
+        ["FRA", "CZE", "PAN"],
+        ["AFG", "GBR", "RUS"],
+        ["NRU", "TON", "TCD", "BHS"],
+    ]
     hand = [card for group in groups for card in group]
     state = table([hand + ["IRN"], OTHER], discard=["ECU"], phase="discard")
     assert refused(state, 0, {"type": "declare", "discard": "IRN", "groups": groups}).startswith("Group 1:")
@@ -265,8 +295,14 @@ def test_resign_on_turn_passes_play_on():
         ({"type": ["draw"]}, "The move type must be one of: draw, discard, declare, resign."),
         ({"type": "draw"}, "A draw move needs: from."),
         ({"type": "draw", "from": "pile", "card": "FRA"}, "Unexpected field(s) in a draw move: card."),
-        ({"type": "draw", "from": "deck"}, 'Draw from "pile" (the draw pile) or "discard" (the discard pile).'),
-        ({"type": "draw", "from": ["pile"]}, 'Draw from "pile" (the draw pile) or "discard" (the discard pile).'),
+        (
+            {"type": "draw", "from": "deck"},
+            'Draw from "pile" (the draw pile) or "discard" (the discard pile).',
+        ),
+        (
+            {"type": "draw", "from": ["pile"]},
+            'Draw from "pile" (the draw pile) or "discard" (the discard pile).',
+        ),
         ({"type": "resign", "why": "bored"}, "Unexpected field(s) in a resign move: why."),
     ],
 )
@@ -344,7 +380,9 @@ def test_every_hand_is_shown_once_the_game_is_over():
 
 def test_describe_says_what_happened_without_secrets():
     state = table([WINNING + ["IRN"], OTHER], discard=["ECU"], phase="discard")
-    assert RULES.describe(state, 0, {"type": "discard", "card": "FRA"}) == "{player} discarded France (Paris)."
+    assert (
+        RULES.describe(state, 0, {"type": "discard", "card": "FRA"}) == "{player} discarded France (Paris)."
+    )
     assert RULES.describe(state, 0, DECLARE) == "{player} declared and won, discarding Iran (Tehran)."
     assert RULES.describe(state, 1, {"type": "resign"}) == "{player} resigned."
 

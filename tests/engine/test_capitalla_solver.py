@@ -1,6 +1,6 @@
 """The Capitalla solver: group checks, declarations, and a cross-check by brute force."""
 
-from functools import lru_cache
+from functools import cache
 from itertools import product
 from string import ascii_uppercase
 
@@ -171,7 +171,7 @@ def reference_group(ids):
 def reference_can_declare(ids):
     """Try every split into groups, each group holding the first card left."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def split(rest, pure):
         if not rest:
             return pure

@@ -74,7 +74,7 @@ def _usefulness(card: str, hand: list[str]) -> int:
         return JOKER_VALUE
     return max(
         sum(
-            max((CLOSENESS.get(abs(_pos(mine) - _pos(theirs)), 0) for theirs in CARDS[other].letters))
+            max(CLOSENESS.get(abs(_pos(mine) - _pos(theirs)), 0) for theirs in CARDS[other].letters)
             for other in hand
             if other != card and not CARDS[other].is_joker
         )

@@ -98,7 +98,8 @@ class CapitallaRules:
         }
         if seat is not None and state["phase"] == "discard" and seat == state["turn"]:
             found = find_declaration(state["hands"][seat])
-            view["declaration"] = found and {"discard": found[0], "groups": found[1]}
+            if found:
+                view["declaration"] = {"discard": found[0], "groups": found[1]}
         if over:
             view["hands"] = [sort_hand(cards) for cards in _all_hands(state)]
         return view
@@ -135,7 +136,7 @@ def sort_hand(ids: list[str]) -> list[str]:
 
 def _check_setup(info: GameInfo, players: int, options: dict) -> None:
     if not isinstance(options, dict):
-        raise ValueError("options must be a dict")
+        raise TypeError("options must be a dict")
     if type(players) is not int or not info.min_players <= players <= info.max_players:
         raise ValueError(f"Capitalla needs {info.min_players} to {info.max_players} players")
     unknown = set(options) - set(info.default_options)
@@ -212,8 +213,7 @@ def _checked_groups(groups: object, hand: list[str], discard: str) -> list[list[
             raise IllegalMove(f"Group {number}: {bad.reason}") from None
     if not pure:
         raise IllegalMove(
-            "A declaration needs a pure group: 3 or more cards of one letter without"
-            " a joker, or only jokers."
+            "A declaration needs a pure group: 3 or more cards of one letter without a joker, or only jokers."
         )
     return [list(group) for group in groups]
 
@@ -225,7 +225,7 @@ def _draw(state: State, seat: int, move: Move) -> State:
     _check_phase(state, "pick")
     source = move["from"]
     if source not in SOURCES:
-        raise IllegalMove("Draw from \"pile\" (the draw pile) or \"discard\" (the discard pile).")
+        raise IllegalMove('Draw from "pile" (the draw pile) or "discard" (the discard pile).')
     pile_key = "draw" if source == "pile" else "discard"
     if not state[pile_key]:
         raise IllegalMove(f"The {'draw' if source == 'pile' else 'discard'} pile is empty.")
@@ -324,9 +324,7 @@ def _end(new: State, winners: list[int], reason: str, declaration: dict | None) 
 
 
 def _all_hands(state: State) -> list[list[str]]:
-    return [
-        state["out_hands"].get(str(seat), state["hands"][seat]) for seat in range(state["players"])
-    ]
+    return [state["out_hands"].get(str(seat), state["hands"][seat]) for seat in range(state["players"])]
 
 
 def _public_pick(pick: dict | None) -> dict | None:

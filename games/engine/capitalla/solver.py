@@ -18,7 +18,7 @@ pure, impure only, one pure, room for spares), the fewest jokers they need.
 import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from itertools import chain, combinations_with_replacement, groupby, product
+from itertools import product
 from string import ascii_uppercase
 
 from .cards import CARDS, JOKER_LETTER, Card
@@ -215,12 +215,14 @@ def _pure_possible(counts: bytes, jokers: int, choosing: tuple[tuple[int, ...], 
 
 
 @lru_cache(maxsize=1 << 14)
-def _solve(counts: bytes, jokers: int, choosing: tuple[tuple[int, ...], ...]):
+def _solve(
+    counts: bytes, jokers: int, choosing: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[int, ...], int, int] | None:
     """(a role for each choosing card, status, budget), or None if there is no declaration."""
     if not _pure_possible(counts, jokers, choosing):
         return None
     tried = set()
-    for choice in _choices(counts, choosing):
+    for choice in product(*_useful_roles(counts, choosing)):
         key = _with_roles(counts, jokers, choice)
         if key not in tried:
             tried.add(key)
@@ -228,14 +230,6 @@ def _solve(counts: bytes, jokers: int, choosing: tuple[tuple[int, ...], ...]):
             if target is not None:
                 return choice, *target
     return None
-
-
-def _choices(counts: bytes, choosing: tuple[tuple[int, ...], ...]) -> Iterator[tuple[int, ...]]:
-    """Each casting of the choosing cards; cards with the same useful roles are
-    interchangeable, so each multiset of roles for them comes once."""
-    alike = [(roles, len(list(same))) for roles, same in groupby(_useful_roles(counts, choosing))]
-    for picks in product(*(combinations_with_replacement(roles, n) for roles, n in alike)):
-        yield tuple(chain.from_iterable(picks))
 
 
 def _useful_roles(counts: bytes, choosing: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
@@ -249,9 +243,7 @@ def _useful_roles(counts: bytes, choosing: tuple[tuple[int, ...], ...]) -> list[
             if role != _JOKER:
                 possible[role] += 1
     return [
-        tuple(r for r in roles if r == _JOKER or possible[r] >= MIN_GROUP)
-        if roles[0] == _JOKER
-        else roles
+        tuple(r for r in roles if r == _JOKER or possible[r] >= MIN_GROUP) if roles[0] == _JOKER else roles
         for roles in choosing
     ]
 
@@ -282,13 +274,12 @@ def _costs(counts: bytes, budget: int) -> bytes:
     """The fewest jokers per status (a byte each, _NEVER if over budget)."""
     counts = counts.strip(b"\0")
     key = counts + bytes((budget,))
-    try:
-        return _COSTS[key]
-    except KeyError:
+    costs = _COSTS.get(key)
+    if costs is None:
         if len(_COSTS) >= _COSTS_LIMIT:
             _COSTS.clear()
         _COSTS[key] = costs = _part_costs(counts, budget)
-        return costs
+    return costs
 
 
 # A letter with 1 or 2 naturals and none within two letters costs at least one joker:
@@ -313,7 +304,7 @@ def _part_costs(counts: bytes, budget: int) -> bytes:
         kind = _ONE_PURE if pure else _IMPURE_ONLY
         for status, more in enumerate(_costs(rest, budget - cost)):
             total, after = cost + more, _COMBINE[kind][status]
-            if total < best[after]:
+            if total <= budget and total < best[after]:
                 best[after] = total
     return bytes(best)
 
