@@ -11,7 +11,7 @@ class Command(BaseCommand):
 
     def handle(self, **options):
         checked, mismatches = 0, []
-        for game in Game.objects.exclude(state=None).prefetch_related("events").iterator(chunk_size=200):
+        for game in Game.objects.filter(state__isnull=False).prefetch_related("events").iterator(chunk_size=200):
             checked += 1
             try:
                 rebuilt = replay(game)

@@ -1,0 +1,46 @@
+"""The management commands: simulate, verify_games, load_demo."""
+
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def run(*args) -> str:
+    out = io.StringIO()
+    call_command(*args, stdout=out, stderr=io.StringIO())
+    return out.getvalue()
+
+
+def test_simulate_plays_bot_games_to_the_end_and_summarises():
+    output = run("simulate", "capitalla", "--games", "3", "--players", "3")
+    assert Game.objects.filter(status=Game.Status.FINISHED).count() == 3
+    assert "3 capitalla games, 3 normal bots" in output
+    assert "seed sha256" in output and "wins by seat" in output
+
+
+def test_verify_games_replays_every_log():
+    run("simulate", "capitalla", "--games", "2")
+    assert "2 games replayed, 0 mismatches" in run("verify_games")
+
+
+def test_verify_games_reports_a_tampered_snapshot():
+    run("simulate", "capitalla", "--games", "2")
+    game = Game.objects.first()
+    game.state["hands"][0], game.state["hands"][1] = game.state["hands"][1], game.state["hands"][0]
+    game.save()
+    with pytest.raises(CommandError):
+        run("verify_games")
+
+
+def test_load_demo_is_idempotent(django_user_model):
+    run("load_demo")
+    run("load_demo")
+    demo = django_user_model.objects.get(username="demo")
+    assert demo.check_password("capitalla-demo")
+    open_table = Game.objects.get(host=demo, status=Game.Status.OPEN)
+    assert sum(s.is_bot for s in open_table.seats.all()) == 3
