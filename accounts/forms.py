@@ -23,8 +23,21 @@ class SignUpForm(UserCreationForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ("display_name",)
-        help_texts = {"display_name": "How other players see you. Leave empty to use your username."}
+        fields = ("display_name", "email", "email_notifications")
+        widgets = {"email_notifications": forms.RadioSelect}
+        help_texts = {
+            "display_name": "How other players see you. Leave empty to use your username.",
+            "email": "Where game mail goes. Other players never see it.",
+            "email_notifications": "Every mail has a link straight back to your game and a one-click unsubscribe.",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A request without the choice keeps the current one.
+        self.fields["email_notifications"].required = False
 
     def clean_display_name(self):
         return self.cleaned_data["display_name"].strip()
+
+    def clean_email_notifications(self):
+        return self.cleaned_data.get("email_notifications") or self.instance.email_notifications

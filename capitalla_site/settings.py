@@ -7,7 +7,10 @@ Celery broker on the local filesystem, so `make run` needs nothing but Python.
 import os
 from pathlib import Path
 
+from datetime import timedelta
+
 import dj_database_url
+from celery.schedules import crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -33,6 +36,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "accounts",
     "games",
+    "ledger",
 ]
 
 MIDDLEWARE = [
@@ -62,6 +66,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
+                "games.context_processors.my_turns",
             ],
         },
     },
@@ -91,6 +96,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    # Magic links in mails (django-sesame): tokens scoped to one game, checked on POST only.
+    "sesame.backends.ModelBackend",
+]
+SESAME_MAX_AGE = timedelta(days=int(os.environ.get("MAGIC_LINK_DAYS", "7")))
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
@@ -145,8 +156,37 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
+    # Turn clocks (timeouts, reminders) and overdue bot turns.
     "sweep-overdue-bot-turns": {"task": "games.tasks.sweep", "schedule": 5.0},
+    "daily-digest": {"task": "games.tasks.send_daily_digests",
+                     "schedule": crontab(hour=int(os.environ.get("DIGEST_HOUR_UTC", "7")), minute=0)},
 }
+
+# Chips: every new account is granted STARTING_CHIPS; the house (the bots' purse) is
+# granted HOUSE_FLOAT whenever it runs short.
+STARTING_CHIPS = int(os.environ.get("STARTING_CHIPS", "1000"))
+HOUSE_FLOAT = int(os.environ.get("HOUSE_FLOAT", "100000"))
+
+# Mail (Django 6.1's MAILERS; the EMAIL_* settings are deprecated, the environment keeps
+# their names). With EMAIL_HOST set, Django's SMTP backend sends it; otherwise it is kept
+# in the database and each user reads their own at /outbox/ (games.mail.OutboxBackend).
+OUTBOX_BACKEND = "games.mail.OutboxBackend"
+if os.environ.get("EMAIL_HOST"):
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend", "OPTIONS": {
+        "host": os.environ["EMAIL_HOST"],
+        "port": int(os.environ.get("EMAIL_PORT", "587")),
+        "username": os.environ.get("EMAIL_HOST_USER", ""),
+        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "use_tls": env_bool("EMAIL_USE_TLS", True),
+        "timeout": 20,
+    }}}
+else:
+    MAILERS = {"default": {"BACKEND": OUTBOX_BACKEND}}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Capitalla <noreply@capitalla.localhost>")
+# "Your turn" mails wait this long (seconds, at most 60) and are dropped if the player
+# moved meanwhile; tables whose turn time is LIVE_TURN_SECONDS or less get no turn mails.
+TURN_MAIL_DELAY = min(float(os.environ.get("TURN_MAIL_DELAY", "60")), 60.0)
+LIVE_TURN_SECONDS = int(os.environ.get("LIVE_TURN_SECONDS", "120"))
 
 # Seconds a bot waits before moving, so a human can follow its play.
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "1.0"))

@@ -7,6 +7,7 @@ import re
 from django import forms
 
 from games.engine.registry import RULES
+from games.models import DEFAULT_TURN_SECONDS, TURN_TIMES, Game
 from games.services import BOT_LEVELS
 
 CARD_ID = re.compile(r"^[A-Z0-9]{1,6}(:[0-9]{1,2})?$")
@@ -24,9 +25,29 @@ class CreateTableForm(forms.Form):
     bot_level = forms.ChoiceField(
         label="Bot level", choices=[(level, level.capitalize()) for level in BOT_LEVELS], initial="normal",
     )
+    ante = forms.IntegerField(
+        label="Ante (chips)", min_value=0, max_value=1_000_000, initial=0, required=False,
+        help_text="Each player pays it into the pot at the start; 0 plays for fun.",
+    )
     private = forms.BooleanField(
         label="Private table", required=False,
         help_text="Not listed in the lobby; friends join with the invite link.",
+    )
+    # The clock fields are optional in the request: a missing one takes its default.
+    turn_seconds = forms.TypedChoiceField(
+        label="Time per turn", choices=TURN_TIMES, coerce=int, required=False, initial=DEFAULT_TURN_SECONDS,
+        empty_value=DEFAULT_TURN_SECONDS,
+        help_text="Each player's time for one turn. Short times are for playing live, long ones by correspondence.",
+    )
+    timeout_policy = forms.ChoiceField(
+        label="When time runs out", choices=Game.TimeoutPolicy.choices, required=False,
+        initial=Game.TimeoutPolicy.BOT,
+        help_text="With a bot, a player who misses 3 turns in a row has a bot in their seat until they are back.",
+    )
+    extra_time = forms.ChoiceField(
+        label="Extra time", required=False, initial="allow",
+        choices=[("allow", "Allowed, once per turn"), ("forbid", "Not allowed")],
+        help_text="Whether players may give the player to act one more turn time.",
     )
 
     def __init__(self, *args, **kwargs):
@@ -38,6 +59,8 @@ class CreateTableForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        data["timeout_policy"] = data.get("timeout_policy") or Game.TimeoutPolicy.BOT
+        data["allow_extra_time"] = data.get("extra_time") != "forbid"
         kind, seats, bots = data.get("kind"), data.get("seats"), data.get("bots")
         if kind and seats is not None:
             info = RULES[kind].info
@@ -134,6 +157,14 @@ class MoveForm(forms.Form):
     def error_message(self) -> str:
         """All errors in one sentence or two, for a message."""
         return " ".join(str(e) for errors in self.errors.values() for e in errors)
+
+
+def move_form(kind: str | None, data) -> forms.Form:
+    """The move form of a game kind (Capitalla's for an unknown table: the service then
+    says there is no such table)."""
+    from games.forms_capit import CapItMoveForm  # it builds on MoveForm
+
+    return {"capit": CapItMoveForm}.get(kind, MoveForm)(data)
 
 
 class ResignForm(forms.Form):

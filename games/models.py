@@ -19,12 +19,36 @@ def seed_digest(seed: int) -> str:
     return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
+# Events that are not engine moves: the site's own record of clocks and seats. Replay skips
+# them; they still take a seq, so every event bumps Game.version.
+SYSTEM_MOVES = frozenset({"timeout", "takeover", "back", "extra_time"})
+
+# A table's time for one turn, chosen at creation (seconds, label).
+TURN_TIMES = [
+    (30, "30 seconds"), (120, "2 minutes"), (600, "10 minutes"), (3600, "1 hour"),
+    (12 * 3600, "12 hours"), (86400, "1 day"), (3 * 86400, "3 days"), (7 * 86400, "7 days"),
+]
+DEFAULT_TURN_SECONDS = 86400
+
+
+def turn_time_label(seconds: int) -> str:
+    return dict(TURN_TIMES).get(seconds) or f"{seconds} seconds"
+
+
+def is_system_move(move) -> bool:
+    return isinstance(move, dict) and move.get("type") in SYSTEM_MOVES
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "Waiting for players"
         ACTIVE = "active", "In play"
         FINISHED = "finished", "Finished"
         ABANDONED = "abandoned", "Abandoned"
+
+    class TimeoutPolicy(models.TextChoices):
+        BOT = "bot", "A bot plays the missed turn"
+        FORFEIT = "forfeit", "The player is out"
 
     kind = models.CharField(max_length=20, choices=[(slug, r.info.name) for slug, r in RULES.items()])
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_games")
@@ -45,6 +69,18 @@ class Game(models.Model):
     result = models.JSONField(null=True, blank=True)
     # When a bot is due to move; the sweeper re-enqueues bot turns left waiting too long.
     bot_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    # Turn clocks. The clock runs for one human seat at a time (`clock_seat`): set when the
+    # turn passes to that seat, kept between its pick and discard, cleared when a bot or
+    # nobody is to act. The sweeper claims rows whose `deadline` passed (and sends the
+    # reminder once `remind_at` passed) by conditional updates setting them to NULL.
+    turn_seconds = models.PositiveIntegerField(choices=TURN_TIMES, default=DEFAULT_TURN_SECONDS)
+    timeout_policy = models.CharField(max_length=10, choices=TimeoutPolicy.choices, default=TimeoutPolicy.BOT)
+    allow_extra_time = models.BooleanField(default=True)
+    clock_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    remind_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    extra_time_used = models.BooleanField(default=False)
 
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -87,6 +123,10 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT)
     bot_level = models.CharField(max_length=10, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # Turns this player let run out in a row; at MISSES_BEFORE_TAKEOVER a bot takes the
+    # seat (`away`) and plays it like a bot seat until the player says they are back.
+    missed_turns = models.PositiveSmallIntegerField(default=0)
+    away = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["index"]
@@ -103,6 +143,11 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         return self.user_id is None
+
+    @property
+    def plays_as_bot(self) -> bool:
+        """A bot seat, or a player's seat a bot took over while they are away."""
+        return self.user_id is None or self.away
 
     @property
     def name(self) -> str:
@@ -129,6 +174,10 @@ class Event(models.Model):
     def __str__(self):
         return f"{self.game} #{self.seq}"
 
+    @property
+    def is_system(self) -> bool:
+        return is_system_move(self.move)
+
 
 class Hand(models.Model):
     """The outcome of one deal or round, derived from the log, for result pages and stats."""
@@ -141,3 +190,53 @@ class Hand(models.Model):
     class Meta:
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number")]
+
+
+class Notification(models.Model):
+    """One mail, claimed before it is sent: a task delivered twice finds the row and sends
+    nothing. `version` is the game's version the mail is about (a day number for digests)."""
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your_turn", "Your turn"
+        REMINDER = "reminder", "Reminder"
+        GAME_OVER = "game_over", "Game over"
+        DIGEST = "digest", "Daily digest"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    version = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game", "kind", "version"], name="notification_once"),
+            # NULLs are distinct in a unique index: digests (no game) need their own.
+            models.UniqueConstraint(fields=["user", "kind", "version"], condition=models.Q(game__isnull=True),
+                                    name="notification_digest_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} to {self.user} (game {self.game_id}, v{self.version})"
+
+
+class OutboxMessage(models.Model):
+    """A mail kept by the embedded default's email backend (games.mail.OutboxBackend)
+    instead of being sent, for the recipient to read at /outbox/."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="outbox")
+    to = models.CharField(max_length=254)
+    from_email = models.CharField(max_length=254)
+    subject = models.CharField(max_length=300)
+    text = models.TextField()
+    html = models.TextField(blank=True)
+    headers = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self):
+        return f"{self.subject} -> {self.to}"

@@ -6,11 +6,16 @@ get `game.state`, the seed of an unfinished game, or any model object with hidde
 """
 
 import json
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from django.urls import reverse
 
 from games.engine.capitalla import CARDS
+from ledger.models import Entry
 from games.engine.capitalla.solver import InvalidGroup, group_kind
+from games.models import turn_time_label
+from games.presenters_capit import present_capit
 
 JOKER = "C"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -144,11 +149,38 @@ def _urls(game, via_invite: bool) -> dict:
         "join": reverse("join", args=[pk]),
         "leave": reverse("leave", args=[pk]),
         "start": reverse("start", args=[pk]),
+        "cancel": reverse("cancel", args=[pk]),
         "invite": reverse("invite", args=[game.invite_code]) if via_invite else None,
+        "extra_time": reverse("extra_time", args=[pk]),
+        "back": reverse("come_back", args=[pk]),
     }
     if via_invite:
         urls["join"] = urls["invite"]
     return urls
+
+
+def _clock(game, me, by_index, out) -> dict:
+    """Whose clock runs and until when, and what this viewer may do about it."""
+    active = game.status == game.Status.ACTIVE
+    running = active and game.deadline is not None and game.clock_seat in by_index
+    clock = None
+    if running:
+        seat = by_index[game.clock_seat]
+        clock = {"name": seat.name, "is_me": me is not None and me.index == seat.index,
+                 "deadline": game.deadline, "turn_seconds": game.turn_seconds}
+    seated_in = me is not None and me.index not in out
+    return {
+        "turn_time": turn_time_label(game.turn_seconds),
+        "timeout_policy": game.timeout_policy,
+        "timeout_policy_label": game.get_timeout_policy_display(),
+        "allow_extra_time": game.allow_extra_time,
+        "clock": clock,
+        "away": bool(active and me is not None and me.away),
+        "can_come_back": bool(active and me is not None and me.away),
+        "can_extra_time": bool(running and game.allow_extra_time and not game.extra_time_used and seated_in
+                               and not clock["is_me"]),
+        "extra_time_used": bool(running and game.extra_time_used),
+    }
 
 
 def history_lines(events, name_of) -> list[dict]:
@@ -161,9 +193,50 @@ def history_lines(events, name_of) -> list[dict]:
     ]
 
 
+def stakes(game, name_of) -> dict | None:
+    """The pot of a table played for chips, and every chip paid out of it so far."""
+    pot = getattr(game, "pot", None)
+    if pot is None or pot.ante == 0:
+        return None
+    paid = pot.outgoing.exclude(reason=Entry.Reason.ANTE).order_by("id")
+    return {
+        "ante": pot.ante,
+        "pot": pot.balance(),
+        "payouts": [
+            f"{name_of(e.seat)} received {e.amount} chips: {e.get_reason_display().lower()}"
+            + (f" for round {e.round}" if e.round else "")
+            for e in paid
+        ],
+    }
+
+
+@dataclass
+class Seen:
+    """What `present_table` worked out about the viewer, for the game's own presenter."""
+
+    view: dict | None  # rules.view(state, my_index)
+    me: Any  # my Seat, or None
+    my_index: int | None
+    to_act: list[int]
+    name_of: Callable[[int], str]
+    request: Any = None
+
+
 def present(game, user, events, *, error: str | None = None, via_invite: bool = False,
             request=None) -> dict:
-    """The page of `game` as `user` sees it. `events` are the Event rows to list, newest first."""
+    """The page of `game` as `user` sees it. `events` are the Event rows to list, newest first:
+    the generic table (`present_table`), then the game's own parts (`PRESENTERS[kind]`)."""
+    table, seen = present_table(game, user, events, error=error, via_invite=via_invite, request=request)
+    if seen.view is None:
+        table.update(phase=None, hand_groups=None, hand=None, result=None, controls=None)
+        return table
+    return PRESENTERS.get(game.kind, present_capitalla)(game, table, seen)
+
+
+def present_table(game, user, events, *, error: str | None = None, via_invite: bool = False,
+                  request=None) -> tuple[dict, Seen]:
+    """What every game's page shows: title, status, seats, clock, stakes, seed, history,
+    urls, whose turn; and what the game's own presenter needs to go on."""
     seats = list(game.seats.all())
     by_index = {s.index: s for s in seats}
     me = game.seat_of(user)
@@ -201,6 +274,7 @@ def present(game, user, events, *, error: str | None = None, via_invite: bool = 
             "name": s.name if s else None,
             "empty": s is None,
             "is_bot": bool(s and s.is_bot),
+            "away": bool(s and s.away and status == game.Status.ACTIVE),
             "is_me": i == my_index,
             "is_host": bool(s and s.user_id and s.user_id == game.host_id),
             "hand_size": hand_sizes[i] if i < len(hand_sizes) else None,
@@ -247,26 +321,35 @@ def present(game, user, events, *, error: str | None = None, via_invite: bool = 
         "history_total": game.version,
         "history_url": reverse("history", args=[game.pk]),
         "rules_url": reverse("rules", args=[game.kind]),
+        "stakes": stakes(game, name_of),
     }
     table["can_join"] = (status == game.Status.OPEN and user.is_authenticated and me is None
                          and table["free_seats"] > 0)
     table["can_leave"] = status == game.Status.OPEN and me is not None
     table["can_start"] = status == game.Status.OPEN and is_host
+    table["can_cancel"] = status == game.Status.ACTIVE and is_host and game.version == 0
     table["can_resign"] = status == game.Status.ACTIVE and me is not None and my_index not in out
+    table.update(_clock(game, me, by_index, out))
     table["login_to_join"] = status == game.Status.OPEN and not user.is_authenticated and table["free_seats"] > 0
 
-    if view is None:
-        table.update(phase=None, hand_groups=None, result=None, controls=None)
-        return table
+    if view is not None:
+        # While a bot plays my seat (I was away), the controls are its, not mine.
+        table.update({
+            "phase": view.get("phase"),
+            "turn": view.get("turn"),
+            "my_turn": my_index is not None and my_index in to_act and not me.away,
+            "bot_plays_my_turn": my_index is not None and my_index in to_act and me.away,
+            "to_act_names": [name_of(i) for i in to_act],
+        })
+    return table, Seen(view=view, me=me, my_index=my_index, to_act=to_act, name_of=name_of, request=request)
 
-    phase = view.get("phase")
-    my_turn = my_index is not None and my_index in to_act
+
+def present_capitalla(game, table: dict, seen: Seen) -> dict:
+    """Capitalla's parts: my hand by letter, the piles, the declaration, the result."""
+    view, my_index, name_of = seen.view, seen.my_index, seen.name_of
+    status, my_turn, result = game.status, table["my_turn"], view.get("result")
     hand = view.get("hand") if my_index is not None else None
     table.update({
-        "phase": phase,
-        "turn": view.get("turn"),
-        "my_turn": my_turn,
-        "to_act_names": [name_of(i) for i in to_act],
         "hand_groups": hand_groups(hand) if hand is not None else None,
         "hand_count": len(hand) if hand is not None else 0,
         "discard_top": card(view["discard_top"]) if view.get("discard_top") else None,
@@ -310,6 +393,9 @@ def present(game, user, events, *, error: str | None = None, via_invite: bool = 
     return table
 
 
+PRESENTERS = {"capitalla": present_capitalla, "capit": present_capit}
+
+
 def _picked_card(pick, my_index) -> str | None:
     """The card I just took from the discard pile, to highlight it in my hand."""
     if isinstance(pick, dict) and pick.get("seat") == my_index and my_index is not None:
@@ -340,14 +426,19 @@ def _present_result(result: dict, view: dict, name_of, num_seats: int) -> dict:
             row["groups"] = hand_groups(revealed[i])
         hands.append(row)
     names = [name_of(i) for i in winners]
+    return {"winners": names, "reason": reason, "headline": result_headline(result, name_of), "hands": hands}
+
+
+def result_headline(result: dict, name_of) -> str:
+    """The result in one sentence (the game page and the "game over" mail)."""
+    names = [name_of(i) for i in result.get("winners") or []]
+    reason = result.get("reason")
     if reason == "declared" and names:
-        headline = f"{' and '.join(names)} {REASONS['declared']} and won."
-    elif reason == "last_standing" and names:
-        headline = f"{' and '.join(names)} won: {REASONS['last_standing']}"
-    elif reason == "drawn":
-        headline = REASONS["drawn"]
-    elif names:
-        headline = f"Won by {' and '.join(names)}."
-    else:
-        headline = "The game is over."
-    return {"winners": names, "reason": reason, "headline": headline, "hands": hands}
+        return f"{' and '.join(names)} {REASONS['declared']} and won."
+    if reason == "last_standing" and names:
+        return f"{' and '.join(names)} won: {REASONS['last_standing']}"
+    if reason == "drawn":
+        return REASONS["drawn"]
+    if names:
+        return f"Won by {' and '.join(names)}."
+    return "The game is over."

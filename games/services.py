@@ -7,6 +7,7 @@ is a ServiceError carrying the HTTP status and a message fit to show the user.
 
 import logging
 import random
+from contextlib import contextmanager
 from datetime import timedelta
 
 from django.conf import settings
@@ -19,13 +20,21 @@ from games.engine.bots import get_bot
 from games.engine.registry import RULES
 from games.engine.rng import new_seed
 from capitalla_site.celery import app as celery_app
-from games.models import Event, Game, Hand, Seat, seed_digest
+from games.models import (
+    TURN_TIMES, Event, Game, Hand, Notification, Seat, seed_digest, turn_time_label,
+)
+from ledger import chips
 
 logger = logging.getLogger(__name__)
 
 BOT_LEVELS = ("easy", "normal")
 # What a move can change on Game; saving only these keeps the hot path's UPDATE small.
-MOVE_FIELDS = ["state", "version", "to_act", "status", "result", "finished_at", "bot_due_at"]
+MOVE_FIELDS = ["state", "version", "to_act", "status", "result", "finished_at", "bot_due_at",
+               "clock_seat", "deadline", "remind_at", "extra_time_used"]
+# A player who lets this many turns in a row run out gets a bot in their seat.
+MISSES_BEFORE_TAKEOVER = 3
+# The reminder goes when this share of the turn time is gone.
+REMIND_AFTER = 0.8
 
 
 class ServiceError(Exception):
@@ -69,6 +78,31 @@ def check_new_table(kind: str, seats: int, bots: int, bot_level: str) -> None:
         raise ServiceError(f"Bot level must be one of {', '.join(BOT_LEVELS)}.")
 
 
+def check_clock_options(turn_seconds, timeout_policy) -> None:
+    if turn_seconds not in dict(TURN_TIMES):
+        raise ServiceError("Choose a turn time from the list: "
+                           + ", ".join(label for _, label in TURN_TIMES) + ".")
+    if timeout_policy not in Game.TimeoutPolicy.values:
+        raise ServiceError("The timeout policy must be one of: " + ", ".join(Game.TimeoutPolicy.values) + ".")
+
+
+def check_can_give_extra_time(game: Game, seat: Seat) -> None:
+    """A seated player still in the game may give the player whose clock runs more time,
+    once per turn, when the table allows it."""
+    if game.status != Game.Status.ACTIVE:
+        raise Conflict("This game is not in play.")
+    if not game.allow_extra_time:
+        raise Forbidden("This table does not allow extra time.")
+    if game.clock_seat is None or game.deadline is None:
+        raise Conflict("No player's clock is running right now.")
+    if game.clock_seat == seat.index:
+        raise Forbidden("You cannot give yourself more time.")
+    if seat.index in _out_seats(game):
+        raise Forbidden("You are out of this game.")
+    if game.extra_time_used:
+        raise Conflict("This turn has already been given extra time.")
+
+
 def check_can_join(game: Game, user) -> int:
     """The seat index the user would take."""
     if game.status != Game.Status.OPEN:
@@ -106,20 +140,29 @@ def check_version(game: Game, expected_version) -> None:
 
 
 def create_table(host, kind: str, seats: int, bots: int = 0, bot_level: str = "normal",
-                 private: bool = False, options: dict | None = None) -> Game:
+                 private: bool = False, options: dict | None = None, ante: int = 0,
+                 turn_seconds: int = Game._meta.get_field("turn_seconds").default,
+                 timeout_policy: str = Game.TimeoutPolicy.BOT, allow_extra_time: bool = True) -> Game:
     """A new open table. The host takes seat 0, unless bots fill every seat: then the host
-    only watches (and starts) a bot table."""
+    only watches (and starts) a bot table. With an ante, every player pays it into the pot
+    at the start. `turn_seconds` is each player's time for a turn; `timeout_policy` says
+    what happens when it runs out."""
     check_new_table(kind, seats, bots, bot_level)
-    with transaction.atomic():
+    check_clock_options(turn_seconds, timeout_policy)
+    if not isinstance(ante, int) or ante < 0:
+        raise ServiceError("The ante is a whole number of chips, 0 or more.")
+    with transaction.atomic(), _chips_refusal():
         game = Game.objects.create(
             kind=kind, host=host, num_seats=seats, bot_level=bot_level, private=private,
             options={**RULES[kind].info.default_options, **(options or {})},
+            turn_seconds=turn_seconds, timeout_policy=timeout_policy, allow_extra_time=bool(allow_extra_time),
         )
         if bots < seats:
             Seat.objects.create(game=game, index=0, user=host)
         Seat.objects.bulk_create(
             Seat(game=game, index=i, bot_level=bot_level) for i in range(seats - bots, seats)
         )
+        chips.open_pot(game, ante, host_seated=bots < seats)
     return game
 
 
@@ -127,6 +170,8 @@ def join_table(user, game_id: int) -> Seat:
     with transaction.atomic():
         game = _locked(game_id)
         index = check_can_join(game, user)
+        with _chips_refusal():
+            chips.check_can_afford(user, game)
         try:
             return Seat.objects.create(game=game, index=index, user=user)
         except IntegrityError:
@@ -162,6 +207,8 @@ def start_table(user, game_id: int) -> Game:
             Seat(game=game, index=i, bot_level=game.bot_level) for i in game.free_indexes()
         )
         game = _locked(game_id)  # again, to see the bots just seated
+        with _chips_refusal():
+            chips.collect_antes(game, game.seats.all())
         game.seed = new_seed()
         game.seed_hash = seed_digest(game.seed)
         game.state = game.rules.new_game(game.num_seats, game.options, game.seed)
@@ -169,6 +216,22 @@ def start_table(user, game_id: int) -> Game:
         game.started_at = timezone.now()
         _after_change(game)
         game.save()
+    return game
+
+
+def cancel_table(user, game_id: int) -> Game:
+    """The host may call off a dealt game before anyone has moved; antes go back."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        check_host(game, user)
+        if game.status != Game.Status.ACTIVE or game.version != 0:
+            raise Conflict("Only a dealt game nobody has moved in yet can be called off.")
+        game.status = Game.Status.ABANDONED
+        game.finished_at = timezone.now()
+        game.to_act = []
+        game.bot_due_at = None
+        game.save()
+        chips.refund_antes(game)
     return game
 
 
@@ -183,7 +246,12 @@ def play_move(user, game_id: int, expected_version, move) -> Game:
         if game.status != Game.Status.ACTIVE:
             raise Conflict("This game is not in play.")
         check_version(game, expected_version)
+        if seat.away:
+            raise Conflict("A bot is playing your seat: press “I'm back” to play again.")
         _apply(game, seat.index, move)
+        if seat.missed_turns:
+            seat.missed_turns = 0  # the misses that count are the ones in a row
+            seat.save(update_fields=["missed_turns"])
     return game
 
 
@@ -217,6 +285,136 @@ def play_bot_turn(game_id: int, version: int) -> bool:
     return True
 
 
+def grant_extra_time(user, game_id: int, expected_version) -> Game:
+    """Give the player whose clock runs one more turn time, never more than two turn times
+    from now. Once per turn, when the table allows it."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = check_seated(game, user)
+        check_version(game, expected_version)
+        check_can_give_extra_time(game, seat)
+        now = timezone.now()
+        turn = timedelta(seconds=game.turn_seconds)
+        deadline = min(game.deadline + turn, now + 2 * turn)
+        added = deadline - game.deadline
+        if added <= timedelta(0):
+            raise Conflict("That player already has as much time as extra time can give.")
+        target = _seat(game, game.clock_seat)
+        game.deadline = deadline
+        if game.remind_at is not None:
+            game.remind_at += added
+        game.extra_time_used = True
+        seconds = round(added.total_seconds())
+        _log(game, seat.index, {"type": "extra_time", "seconds": seconds, "to": target.index},
+             f"{{player}} gave {target.name} {_duration(seconds)} more for this turn.")
+        game.save(update_fields=MOVE_FIELDS)
+    return game
+
+
+def come_back(user, game_id: int) -> Game:
+    """The player takes their seat back from the bot that played it while they were away."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = check_seated(game, user)
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict("This game is not in play.")
+        if not seat.away:
+            raise Conflict("You are playing your seat already.")
+        seat.away, seat.missed_turns = False, 0
+        seat.save(update_fields=["away", "missed_turns"])
+        _log(game, seat.index, {"type": "back"}, "{player} is back and plays their own seat again.")
+        _after_change(game)
+        game.save(update_fields=MOVE_FIELDS)
+    return game
+
+
+def expire_overdue_turns(now=None, limit: int = 500) -> int:
+    """The sweeper's half that enforces turn clocks. Each expired game is claimed by a
+    conditional UPDATE (same id, version and deadline; deadline set to NULL), so of two
+    sweepers only one gets it; then `apply_timeout` checks the version under the row lock,
+    so a human move that lands first wins and the timeout does nothing. Returns how many
+    timeouts were applied."""
+    now = now or timezone.now()
+    due = list(Game.objects.filter(status=Game.Status.ACTIVE, deadline__lte=now)
+               .order_by("deadline").values_list("pk", "version", "deadline")[:limit])
+    applied = 0
+    for game_id, version, deadline in due:
+        if not Game.objects.filter(pk=game_id, version=version, deadline=deadline).update(deadline=None):
+            continue  # another sweeper, or a move, got there first
+        try:
+            applied += apply_timeout(game_id, version, now=now)
+        except Exception:
+            logger.exception("Timeout of game %s at version %s failed; it will be retried", game_id, version)
+            Game.objects.filter(pk=game_id, version=version, deadline=None).update(deadline=deadline)
+    return applied
+
+
+def apply_timeout(game_id: int, version: int, now=None) -> bool:
+    """Apply the table's timeout policy to the seat whose clock ran out at `version`.
+    Does nothing (False) if the game moved on since, or nobody's clock was running."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        try:
+            game = _locked(game_id)
+        except NotFound:
+            return False
+        if game.status != Game.Status.ACTIVE or game.version != version or game.clock_seat is None:
+            return False
+        seat = _seat(game, game.clock_seat)
+        if seat is None or seat.plays_as_bot or seat.index not in game.to_act:
+            return False
+        game.deadline = None
+        if game.timeout_policy == Game.TimeoutPolicy.FORFEIT:
+            _log(game, seat.index, {"type": "timeout"}, "{player} ran out of time and is out of the game.")
+            _apply(game, seat.index, {"type": "resign"}, now=now)
+            return True
+        seat.missed_turns += 1
+        if seat.missed_turns >= MISSES_BEFORE_TAKEOVER:
+            seat.away = True
+            seat.save(update_fields=["missed_turns", "away"])
+            _log(game, seat.index, {"type": "timeout"},
+                 f"{{player}} ran out of time, {seat.missed_turns} turns in a row.")
+            _log(game, seat.index, {"type": "takeover"},
+                 "A bot takes over {player}'s seat until they are back.")
+            _after_change(game, now=now)  # the seat now plays like a bot seat: a bot turn is due
+            game.save(update_fields=MOVE_FIELDS)
+            return True
+        seat.save(update_fields=["missed_turns"])
+        _log(game, seat.index, {"type": "timeout"},
+             "{player} ran out of time; a bot played the turn for them.")
+        # The seat's own bot plays the rest of this turn from the seat's view; while it does,
+        # the seat's clock must not start again.
+        game._autoplay_seat = seat.index
+        bot = _stand_in_bot(game.kind)
+        rng = random.Random(f"{game.pk}:{version}:timeout")
+        for _ in range(100):
+            if game.status != Game.Status.ACTIVE or seat.index not in game.to_act:
+                break
+            _apply(game, seat.index, bot.choose(game.state, seat.index, rng), now=now)
+        else:
+            raise RuntimeError(f"the stand-in bot did not finish seat {seat.index}'s turn")
+        game._autoplay_seat = None  # the last move already started the next player's clock
+    return True
+
+
+def send_due_reminders(now=None, limit: int = 500) -> int:
+    """Claim games whose reminder time passed (conditional UPDATE, remind_at set to NULL)
+    and enqueue one reminder mail each. Returns how many."""
+    now = now or timezone.now()
+    due = list(Game.objects.filter(status=Game.Status.ACTIVE, remind_at__lte=now)
+               .values_list("pk", "version", "remind_at", "clock_seat")[:limit])
+    sent = 0
+    for game_id, version, remind_at, clock_seat in due:
+        if not Game.objects.filter(pk=game_id, version=version, remind_at=remind_at).update(remind_at=None):
+            continue
+        user_id = (Seat.objects.filter(game_id=game_id, index=clock_seat)
+                   .values_list("user_id", flat=True).first())
+        if user_id is not None:
+            enqueue_notification(Notification.Kind.REMINDER, user_id, game_id, version)
+            sent += 1
+    return sent
+
+
 def requeue_overdue_bot_turns(now=None) -> int:
     """Re-enqueue bot turns left waiting past the grace period (lost task, broker down).
     Each game is claimed by a conditional update, so concurrent sweepers enqueue it once."""
@@ -239,12 +437,12 @@ def _locked(game_id) -> Game:
     """The game row, locked until the transaction ends, with its seats and their users."""
     seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
     try:
-        return Game.objects.select_for_update().prefetch_related(seats).get(pk=game_id)
+        return Game.objects.select_for_update(of=("self",)).select_related("pot").prefetch_related(seats).get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise NotFound("No such table.") from None
 
 
-def _apply(game: Game, seat: int, move) -> None:
+def _apply(game: Game, seat: int, move, now=None) -> None:
     rules = game.rules
     if not isinstance(move, dict):
         raise ServiceError("A move must be a JSON object.")
@@ -255,13 +453,18 @@ def _apply(game: Game, seat: int, move) -> None:
     summary = rules.describe(game.state, seat, move)
     game.version += 1
     Event.objects.create(game=game, seq=game.version, seat=seat, move=move, summary=summary)
+    chips_due = _rounds_ended(rules, game.state, new_state) or rules.result(new_state) is not None
     game.state = new_state
-    _after_change(game)
+    _after_change(game, now=now)
+    if chips_due:
+        chips.settle(game, game.seats.all())
     game.save(update_fields=MOVE_FIELDS)
 
 
-def _after_change(game: Game) -> None:
-    """Bookkeeping shared by every change of state: who acts, the end, the next bot turn."""
+def _after_change(game: Game, now=None) -> None:
+    """Bookkeeping shared by every change of state: who acts, the end, the next bot turn,
+    the turn clock and the mails they lead to."""
+    now = now or timezone.now()
     rules = game.rules
     game.to_act = rules.to_act(game.state)
     result = rules.result(game.state)
@@ -271,8 +474,13 @@ def _after_change(game: Game) -> None:
         game.finished_at = timezone.now()
         game.to_act = []
         game.bot_due_at = None
+        _stop_clock(game)
         Hand.objects.create(game=game, number=game.hands.count() + 1, result=result)
+        for seat in game.seats.all():
+            if seat.user_id is not None and seat.user.wants_turn_mail:
+                enqueue_notification(Notification.Kind.GAME_OVER, seat.user_id, game.pk, game.version)
         return
+    _run_clock(game, now)
     if _bot_to_act(game) is not None:
         game.bot_due_at = timezone.now() + timedelta(seconds=settings.BOT_MOVE_DELAY)
         enqueue_bot_turn(game.pk, game.version, settings.BOT_MOVE_DELAY)
@@ -280,9 +488,108 @@ def _after_change(game: Game) -> None:
         game.bot_due_at = None
 
 
+def _rounds_ended(rules, before: dict, after: dict) -> bool:
+    """Whether this move finished a round (Cap-It pays a share of the pot per round)."""
+    return len(rules.view(after, None).get("rounds") or []) > len(rules.view(before, None).get("rounds") or [])
+
+
+@contextmanager
+def _chips_refusal():
+    try:
+        yield
+    except chips.NotEnoughChips as exc:
+        raise Conflict(exc.message) from None
+
+
 def _bot_to_act(game: Game) -> Seat | None:
-    bots = {s.index: s for s in game.seats.all() if s.is_bot}
+    bots = {s.index: s for s in game.seats.all() if s.plays_as_bot}
     return next((bots[i] for i in game.to_act if i in bots), None)
+
+
+def _run_clock(game: Game, now) -> None:
+    """Start the clock when the turn passes to a human seat; keep it running while the
+    same seat goes on (pick, then discard); stop it when a bot or nobody is to act."""
+    autoplay = getattr(game, "_autoplay_seat", None)
+    humans = {s.index: s for s in game.seats.all() if not s.plays_as_bot and s.index != autoplay}
+    seat = next((humans[i] for i in game.to_act if i in humans), None)
+    if seat is None:
+        _stop_clock(game)
+        return
+    if seat.index == game.clock_seat and game.deadline is not None:
+        return
+    turn = timedelta(seconds=game.turn_seconds)
+    mail = seat.user.wants_turn_mail and game.turn_seconds > settings.LIVE_TURN_SECONDS
+    game.clock_seat = seat.index
+    game.deadline = now + turn
+    game.remind_at = now + turn * REMIND_AFTER if mail else None
+    game.extra_time_used = False
+    if mail:
+        enqueue_notification(Notification.Kind.YOUR_TURN, seat.user_id, game.pk, game.version,
+                             delay=settings.TURN_MAIL_DELAY)
+
+
+def _stop_clock(game: Game) -> None:
+    game.clock_seat = game.deadline = game.remind_at = None
+    game.extra_time_used = False
+
+
+def _log(game: Game, seat: int | None, move: dict, summary: str) -> Event:
+    """Append an event that is not an engine move (a timeout, a take-over, ...): it takes
+    the next seq like any move, so clients holding the old version see they are stale."""
+    game.version += 1
+    return Event.objects.create(game=game, seq=game.version, seat=seat, move=move, summary=summary)
+
+
+def _seat(game: Game, index) -> Seat | None:
+    return next((s for s in game.seats.all() if s.index == index), None)
+
+
+def _out_seats(game: Game) -> set[int]:
+    if game.state is None:
+        return set()
+    return set(game.rules.view(game.state, None).get("out") or [])
+
+
+class _FirstLegalMove:
+    """Stand-in for games without bots yet: the first legal move."""
+
+    def __init__(self, rules):
+        self.rules = rules
+
+    def choose(self, state, seat, rng):
+        return self.rules.legal_moves(state, seat)[0]
+
+
+def _stand_in_bot(kind: str):
+    """The bot that plays a missed turn: the game's "normal" level."""
+    try:
+        return get_bot(kind, "normal")
+    except ValueError:
+        return _FirstLegalMove(RULES[kind])
+
+
+def _duration(seconds: int) -> str:
+    if seconds in dict(TURN_TIMES):
+        return turn_time_label(seconds)
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0:
+            n = seconds // size
+            return f"{n} {unit}{'s' if n > 1 else ''}"
+    return f"{seconds} seconds"
+
+
+def enqueue_notification(kind: str, user_id: int, game_id: int | None, version: int, delay: float = 0) -> None:
+    """Ask a worker to send a mail once this transaction commits (never inside it). The
+    task re-reads everything and claims a Notification row first, so it is idempotent."""
+
+    def send():
+        try:
+            celery_app.send_task("games.tasks.send_notification", args=(kind, user_id, game_id, version),
+                                 countdown=min(delay, 60) or None)
+        except Exception:
+            logger.warning("Could not enqueue %s mail for user %s, game %s", kind, user_id, game_id)
+
+    transaction.on_commit(send)
 
 
 def enqueue_bot_turn(game_id: int, version: int, delay: float = 0) -> None:

@@ -1,8 +1,10 @@
 """Celery tasks. Each one re-reads the database and is harmless when run twice."""
 
+import smtplib
+
 from celery import shared_task
 
-from games import services
+from games import notifications, services
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -11,6 +13,26 @@ def play_bot_turn(game_id: int, version: int) -> bool:
 
 
 @shared_task(ignore_result=True)
-def sweep() -> int:
-    """Re-enqueue overdue bot turns. Returns how many."""
-    return services.requeue_overdue_bot_turns()
+def sweep() -> dict:
+    """Beat runs this every few seconds: expired turn clocks get the table's timeout
+    policy, due reminders are enqueued, overdue bot turns are re-enqueued. Returns counts."""
+    return {
+        "timeouts": services.expire_overdue_turns(),
+        "reminders": services.send_due_reminders(),
+        "bot_turns": services.requeue_overdue_bot_turns(),
+    }
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True,
+             autoretry_for=(smtplib.SMTPException, OSError), max_retries=3,
+             retry_backoff=10, retry_backoff_max=60)
+def send_notification(kind: str, user_id: int, game_id: int | None, version: int) -> bool:
+    """One mail, sent at most once: see notifications.send_notification."""
+    return notifications.send_notification(kind, user_id, game_id, version)
+
+
+@shared_task(ignore_result=True)
+def send_daily_digests() -> int:
+    """Beat runs this once a day: one digest task per user who asked for digests and has
+    games waiting for them."""
+    return notifications.enqueue_daily_digests()

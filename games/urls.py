@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import mail_views, views, views_capit
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -9,9 +9,18 @@ urlpatterns = [
     path("games/<int:game_id>/join/", views.join, name="join"),
     path("games/<int:game_id>/leave/", views.leave, name="leave"),
     path("games/<int:game_id>/start/", views.start, name="start"),
+    path("games/<int:game_id>/cancel/", views.cancel, name="cancel"),
     path("games/<int:game_id>/move/", views.move, name="move"),
     path("games/<int:game_id>/resign/", views.resign, name="resign"),
     path("games/<int:game_id>/history/", views.history, name="history"),
+    path("games/<int:game_id>/capit/check/", views_capit.check, name="capit_check"),
+    path("games/<int:game_id>/extra-time/", views.extra_time, name="extra_time"),
+    path("games/<int:game_id>/back/", views.come_back, name="come_back"),
+    path("games/<int:game_id>/continue/", mail_views.magic_link, name="magic_link"),
+    path("my-games/", views.my_games, name="my_games"),
+    path("outbox/", mail_views.outbox, name="outbox"),
+    path("outbox/<int:mail_id>/", mail_views.outbox_html, name="outbox_html"),
+    path("email/unsubscribe/<str:token>/", mail_views.unsubscribe, name="unsubscribe"),
     path("join/<str:code>/", views.invite, name="invite"),
     path("rules/<slug:kind>/", views.rules_page, name="rules"),
 ]

@@ -7,7 +7,7 @@ without JavaScript. A refused request changes nothing and says why.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -18,9 +18,9 @@ from django_htmx.http import reswap, retarget
 
 from games import services
 from games.engine.registry import RULES
-from games.forms import CreateTableForm, MoveForm, ResignForm
-from games.models import Game, Seat
-from games.presenters import history_lines, present
+from games.forms import CreateTableForm, ResignForm, move_form
+from games.models import Game, Seat, turn_time_label
+from games.presenters import history_lines, present, result_headline
 
 
 HISTORY_SHOWN = 30
@@ -30,7 +30,7 @@ EVENT_FIELDS = ("seq", "seat", "summary", "created_at")
 
 
 def _game_or_404(game_id: int) -> Game:
-    game = (Game.objects.select_related("host")
+    game = (Game.objects.select_related("host", "pot")
             .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
             .filter(pk=game_id).first())
     if game is None:
@@ -138,6 +138,8 @@ def _lobby_row(game: Game, user) -> dict:
     seats = {s.index: s for s in game.seats.all()}
     me = game.seat_of(user)
     to_act = set(game.to_act or [])
+    active = game.status == Game.Status.ACTIVE
+    clock = seats.get(game.clock_seat) if active and game.deadline else None
     return {
         "id": game.pk,
         "url": game.get_absolute_url(),
@@ -154,10 +156,35 @@ def _lobby_row(game: Game, user) -> dict:
         "taken": len(seats),
         "free": game.num_seats - len(seats),
         "seated": me is not None,
-        "my_turn": me is not None and game.status == Game.Status.ACTIVE and me.index in to_act,
+        "my_turn": me is not None and active and me.index in to_act and not me.away,
+        "away": me is not None and active and me.away,
         "is_host": user.is_authenticated and game.host_id == user.pk,
         "is_open": game.status == Game.Status.OPEN,
+        "turn_time": turn_time_label(game.turn_seconds),
+        "timeout_policy": game.timeout_policy,
+        "deadline": clock and game.deadline,
+        "clock_name": clock and clock.name,
+        "clock_is_me": bool(clock and me and clock.index == me.index),
+        "finished_at": game.finished_at,
+        "headline": result_headline(game.result, lambda i: seats[i].name if i in seats else f"Seat {i + 1}")
+        if game.status == Game.Status.FINISHED and game.result else None,
     }
+
+
+@login_required
+def my_games(request):
+    """Where I am needed: my turn first (the most urgent deadline first), then games
+    waiting on others, then the ones that finished lately."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    mine = Game.objects.filter(seats__user=request.user).select_related("host").prefetch_related(seats)
+    active = [_lobby_row(g, request.user) for g in mine.filter(status=Game.Status.ACTIVE).order_by(
+        F("deadline").asc(nulls_last=True), "-started_at")[:200]]
+    finished = mine.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:20]
+    return render(request, "games/my_games.html", {
+        "my_turn": [r for r in active if r["my_turn"]],
+        "waiting": [r for r in active if not r["my_turn"]],
+        "finished": [_lobby_row(g, request.user) for g in finished],
+    })
 
 
 @login_required
@@ -171,7 +198,10 @@ def create_table(request):
     data = form.cleaned_data
     try:
         game = services.create_table(request.user, data["kind"], data["seats"], bots=data["bots"],
-                                     bot_level=data["bot_level"], private=data["private"])
+                                     bot_level=data["bot_level"], private=data["private"],
+                                     ante=data["ante"] or 0, turn_seconds=data["turn_seconds"],
+                                     timeout_policy=data["timeout_policy"],
+                                     allow_extra_time=data["allow_extra_time"])
     except services.ServiceError as exc:
         messages.error(request, f"The table was not created: {exc.message}")
         return lobby(request, form=form, status=exc.status)
@@ -247,6 +277,12 @@ def start(request, game_id: int):
     return _lifecycle(request, game.pk, services.start_table, "The cards are dealt. Good luck!")
 
 
+@require_POST
+def cancel(request, game_id: int):
+    game = _visible_game_or_404(request, game_id)
+    return _lifecycle(request, game.pk, services.cancel_table, "The game is called off; any antes were refunded.")
+
+
 # ---------------------------------------------------------------- the game
 
 
@@ -264,7 +300,8 @@ def move(request, game_id: int):
         if request.htmx:
             return HttpResponse("Log in to play.", status=403)
         return redirect(f"{_login_url()}?next={request.path}")
-    form = MoveForm(request.POST)
+    kind = Game.objects.filter(pk=game_id).values_list("kind", flat=True).first()
+    form = move_form(kind, request.POST)
     try:
         if not form.is_valid():
             game = _visible_game_or_404(request, game_id)
@@ -276,6 +313,32 @@ def move(request, game_id: int):
     if request.htmx:
         return _render_game(request, game)
     return redirect(game)
+
+
+def _seat_action(request, game_id: int, action, done: str):
+    """A POST from the table that is not a card move (extra time, "I'm back")."""
+    try:
+        game = action()
+    except services.ServiceError as exc:
+        return _refused(request, game_id, exc)
+    if request.htmx:
+        return _render_game(request, game)
+    messages.success(request, done)
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def extra_time(request, game_id: int):
+    return _seat_action(request, game_id, lambda: services.grant_extra_time(
+        request.user, game_id, request.POST.get("version")), "You gave more time for this turn.")
+
+
+@login_required
+@require_POST
+def come_back(request, game_id: int):
+    return _seat_action(request, game_id, lambda: services.come_back(request.user, game_id),
+                        "Welcome back: you play your own seat again.")
 
 
 @require_GET

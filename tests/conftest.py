@@ -38,3 +38,51 @@ def table(alice, bob):
     game = services.create_table(alice, "capitalla", seats=2)
     services.join_table(bob, game.pk)
     return services.start_table(alice, game.pk)
+
+
+class _NoDeclarations:
+    """Plays like `bot` but discards instead of declaring, so that a game lasts as many
+    turns as a clock test needs, whatever the deal."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def choose(self, state, seat, rng):
+        move = self.bot.choose(state, seat, rng)
+        if move.get("type") == "declare":
+            return {"type": "discard", "card": move["discard"]}
+        return move
+
+
+@pytest.fixture
+def no_declarations(monkeypatch):
+    """Bots (and the stand-in bot of a missed turn) never end the game by declaring."""
+    real = services.get_bot
+    monkeypatch.setattr(services, "get_bot", lambda kind, level: _NoDeclarations(real(kind, level)))
+
+
+@pytest.fixture
+def enqueued(monkeypatch):
+    """What the services publish to the broker on commit: (task name, args, countdown)."""
+    sent = []
+
+    def send_task(name, args=(), countdown=None, **kwargs):
+        sent.append((name.rsplit(".", 1)[-1], tuple(args), countdown))
+
+    monkeypatch.setattr(services.celery_app, "send_task", send_task)
+    return sent
+
+
+@pytest.fixture
+def run_enqueued(enqueued):
+    """Run the enqueued tasks in-process as a worker would (and forget them); or only the
+    ones named `kind`. Returns their results."""
+    import games.tasks
+
+    def run(kind=None):
+        todo = [t for t in enqueued if kind is None or t[0] == kind]
+        for t in todo:
+            enqueued.remove(t)
+        return [getattr(games.tasks, name)(*args) for name, args, _ in todo]
+
+    return run

@@ -1,9 +1,9 @@
 """Every game's rules by slug: the one place the rest of the site looks them up."""
 
-from . import capitalla
+from . import capit, capitalla
 from .base import Rules
 
-RULES: dict[str, Rules] = {"capitalla": capitalla.RULES}
+RULES: dict[str, Rules] = {"capitalla": capitalla.RULES, "capit": capit.RULES}
 
 
 def get_rules(slug: str) -> Rules:

@@ -70,3 +70,34 @@ def test_the_sweeper_requeues_an_overdue_bot_turn_once(alice, alice_vs_bot, monk
         assert services.requeue_overdue_bot_turns(now=later) == 1
         assert services.requeue_overdue_bot_turns(now=later) == 0
     assert sent == [(game.pk, 2)]
+
+
+def test_with_the_broker_down_a_timeout_still_lands_and_the_sweeper_enqueues_the_bot_later(
+        alice, alice_vs_bot, monkeypatch, settings, django_capture_on_commit_callbacks, no_declarations):
+    """Bot policy, third miss: the take-over needs a bot turn, the broker is down, and the
+    sweeper enqueues the overdue turn once the broker is back."""
+    from datetime import timedelta
+
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("broker unreachable")
+
+    monkeypatch.setattr(services.celery_app, "send_task", broker_down)
+    game = alice_vs_bot
+    for miss in range(1, 4):
+        with django_capture_on_commit_callbacks(execute=True):
+            assert services.expire_overdue_turns(now=game.deadline + timedelta(seconds=1)) == 1
+        game.refresh_from_db()
+        assert game.seats.get(index=0).missed_turns == miss
+        while miss < 3 and game.to_act == [1]:  # the opponent bot, its task lost: run it by hand
+            assert services.play_bot_turn(game.pk, game.version)
+            game.refresh_from_db()
+    assert game.seats.get(index=0).away and game.to_act == [0] and game.bot_due_at is not None
+
+    sent = []
+    monkeypatch.setattr(services.celery_app, "send_task", lambda name, args, **kw: sent.append((name, args)))
+    later = game.bot_due_at + timedelta(seconds=settings.BOT_TURN_GRACE + 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.requeue_overdue_bot_turns(now=later) == 1
+        assert services.requeue_overdue_bot_turns(now=later) == 0
+    assert sent == [("games.tasks.play_bot_turn", (game.pk, game.version))]
+    assert services.play_bot_turn(game.pk, game.version)  # the worker takes the seat's turn

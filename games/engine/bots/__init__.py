@@ -9,10 +9,10 @@ from typing import Protocol
 
 from ..base import Move, State
 from ..registry import RULES
-from . import capitalla
+from . import capit, capitalla
 
 LEVELS = ("random", "easy", "normal")
-_BOTS = {"capitalla": capitalla.BOTS}
+_BOTS = {"capitalla": capitalla.BOTS, "capit": capit.BOTS}
 
 
 class Bot(Protocol):

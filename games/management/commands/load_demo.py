@@ -8,6 +8,7 @@ from games.models import Game
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "capitalla-demo"
+DEMO_EMAIL = "demo@example.com"  # its mail lands in the outbox at /outbox/ (no EMAIL_HOST)
 
 
 class Command(BaseCommand):
@@ -15,10 +16,14 @@ class Command(BaseCommand):
 
     def handle(self, **options):
         User = get_user_model()
-        demo, created = User.objects.get_or_create(username=DEMO_USERNAME, defaults={"display_name": "Demo Player"})
+        demo, created = User.objects.get_or_create(
+            username=DEMO_USERNAME, defaults={"display_name": "Demo Player", "email": DEMO_EMAIL})
         if created:
             demo.set_password(DEMO_PASSWORD)
             demo.save()
+        elif not demo.email:
+            demo.email = DEMO_EMAIL
+            demo.save(update_fields=["email"])
         if not Game.objects.filter(host=demo, status=Game.Status.OPEN).exists():
             services.create_table(demo, "capitalla", seats=4, bots=3, bot_level="normal")
         ana, _ = User.objects.get_or_create(username="ana", defaults={"display_name": "Ana"})

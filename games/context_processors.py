@@ -1,0 +1,24 @@
+"""What every page's header needs: how many games wait for the user's move."""
+
+from functools import cache
+
+from django.conf import settings
+from django.db.models import F
+
+from games.models import Game, Seat
+
+
+def waiting_count(user) -> int:
+    """Games in play where the user's own clock is running: one COUNT over the user's seats
+    joined to their games."""
+    return Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE, game__clock_seat=F("index")).count()
+
+
+def my_turns(request):
+    """`my_turns` is computed only if a template uses it (htmx partials and polls don't),
+    and once per request; anonymous users get none and no query."""
+    outbox = settings.MAILERS.get("default", {}).get("BACKEND") == settings.OUTBOX_BACKEND
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {"my_turns": 0, "outbox_enabled": outbox}
+    return {"my_turns": cache(lambda: waiting_count(user)), "outbox_enabled": outbox}

@@ -1,0 +1,30 @@
+"""Cap-It: contract rummy over five rounds, with a push draw and wild 2s and jokers."""
+
+from .cards import deck, face, hand_points, is_wild, parse, points, sort_hand
+from .contracts import CONTRACTS, contract_problem, contract_text, find_contract, find_melds
+from .melds import MeldError, arrange, extend, fits, is_natural, is_valid_meld, meld_problem
+from .rules import RULES, CapItRules
+
+__all__ = [
+    "CONTRACTS",
+    "RULES",
+    "CapItRules",
+    "MeldError",
+    "arrange",
+    "contract_problem",
+    "contract_text",
+    "deck",
+    "extend",
+    "face",
+    "find_contract",
+    "find_melds",
+    "fits",
+    "hand_points",
+    "is_natural",
+    "is_valid_meld",
+    "is_wild",
+    "meld_problem",
+    "parse",
+    "points",
+    "sort_hand",
+]

@@ -1,0 +1,33 @@
+"""The embedded default's email backend: mail is kept in the database (OutboxMessage)
+instead of being sent, and each user reads their own at /outbox/."""
+
+from django.contrib.auth import get_user_model
+from django.core.mail.backends.base import BaseEmailBackend
+
+from games.models import OutboxMessage
+
+
+class OutboxBackend(BaseEmailBackend):
+    def send_messages(self, email_messages) -> int:
+        sent = 0
+        for message in email_messages:
+            html = next((content for content, mimetype in getattr(message, "alternatives", [])
+                         if mimetype == "text/html"), "")
+            for to in message.recipients():
+                OutboxMessage.objects.create(
+                    user_id=_recipient(message, to), to=to, from_email=message.from_email or "",
+                    subject=message.subject, text=message.body, html=html,
+                    headers={str(k): str(v) for k, v in message.extra_headers.items()},
+                )
+            sent += 1
+        return sent
+
+
+def _recipient(message, address: str) -> int | None:
+    """Our mails name their user; any other mail is filed under the one account with
+    that address, or under nobody if the address is not unique."""
+    user_id = getattr(message, "capitalla_user_id", None)
+    if user_id is not None:
+        return user_id
+    ids = list(get_user_model().objects.filter(email__iexact=address).values_list("pk", flat=True)[:2])
+    return ids[0] if len(ids) == 1 else None

@@ -1,0 +1,223 @@
+"""Mails to players: "your turn", the reminder, "game over" and the daily digest.
+
+`send_notification` runs in a Celery task, after the change that led to it committed. It
+re-reads everything, drops a mail that no longer makes sense (the player moved, the game
+moved on, they turned mail off), and claims a `Notification` row unique on (user, game,
+kind, version) before sending: a task delivered twice sends one mail. Every mail carries
+a magic link (django-sesame, scoped to its game, expiring) and a one-click unsubscribe
+link (a signed token, no login), in a plain-text and an HTML part.
+"""
+
+import logging
+from datetime import date
+from urllib.parse import urljoin
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, transaction
+from django.db.models import F, Prefetch
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from sesame.utils import get_query_string
+
+from games.models import Event, Game, Notification, Seat, turn_time_label
+from games.presenters import history_lines, result_headline
+
+logger = logging.getLogger(__name__)
+
+UNSUBSCRIBE_SALT = "capitalla.unsubscribe"
+# At most this many moves are told in a "your turn" mail; the game page has the rest.
+SUMMARY_LINES = 40
+
+
+# ---------------------------------------------------------------- links
+
+
+def game_scope(game_id: int) -> str:
+    return f"game:{game_id}"
+
+
+def absolute(path: str) -> str:
+    return urljoin(settings.SITE_URL.rstrip("/") + "/", path.lstrip("/"))
+
+
+def magic_link(user, game_id: int) -> str:
+    """A link that logs `user` in on the landing page of this game only (after a POST),
+    valid for SESAME_MAX_AGE."""
+    return absolute(reverse("magic_link", args=[game_id])) + get_query_string(user, scope=game_scope(game_id))
+
+
+def link_days() -> int:
+    max_age = settings.SESAME_MAX_AGE
+    seconds = max_age.total_seconds() if hasattr(max_age, "total_seconds") else float(max_age)
+    return max(1, round(seconds / 86400))
+
+
+def unsubscribe_token(user) -> str:
+    return signing.dumps(user.pk, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def user_from_unsubscribe_token(token: str):
+    """The user an unsubscribe token was made for, or None if it is not one of ours."""
+    try:
+        pk = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    return get_user_model().objects.filter(pk=pk).first() if isinstance(pk, int) else None
+
+
+def unsubscribe_url(user) -> str:
+    return absolute(reverse("unsubscribe", args=[unsubscribe_token(user)]))
+
+
+# ---------------------------------------------------------------- sending
+
+
+def send_notification(kind: str, user_id: int, game_id: int | None, version: int) -> bool:
+    """Send one mail if it still makes sense and nobody sent it before. True if sent."""
+    user = get_user_model().objects.filter(pk=user_id).first()
+    if user is None or not user.email:
+        return False
+    if kind == Notification.Kind.DIGEST:
+        if user.email_notifications != user.Mail.DIGEST:
+            return False
+        return _send_digest(user, day=version)
+    if not user.wants_turn_mail:
+        return False
+    game = (Game.objects.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+            .filter(pk=game_id).first())
+    seat = game and next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    if seat is None:
+        return False
+    if kind in (Notification.Kind.YOUR_TURN, Notification.Kind.REMINDER):
+        still_waiting = (game.status == Game.Status.ACTIVE and game.version == version
+                         and game.clock_seat == seat.index and game.deadline is not None and not seat.away)
+        if not still_waiting:
+            return False  # they moved, or the game moved on: the mail would be news from the past
+    elif kind == Notification.Kind.GAME_OVER:
+        if game.status != Game.Status.FINISHED:
+            return False
+    else:
+        raise ValueError(f"unknown notification kind {kind!r}")
+    subject, context = _COMPOSERS[kind](user, game, seat, version)
+    return _claim_and_send(user, game, kind, version, subject, f"email/{kind}", context)
+
+
+def enqueue_daily_digests(today: date | None = None) -> int:
+    """One digest task for every user who chose the digest and has games waiting."""
+    from games.services import enqueue_notification
+
+    day = (today or timezone.now().date()).toordinal()
+    user_ids = (Seat.objects.filter(user__email_notifications=get_user_model().Mail.DIGEST,
+                                    game__status=Game.Status.ACTIVE, game__clock_seat=F("index"))
+                .exclude(user__email="").values_list("user_id", flat=True).distinct())
+    count = 0
+    for user_id in user_ids:
+        enqueue_notification(Notification.Kind.DIGEST, user_id, None, day)
+        count += 1
+    return count
+
+
+def _claim_and_send(user, game, kind, version, subject, template, context) -> bool:
+    try:
+        with transaction.atomic():
+            claim = Notification.objects.create(user=user, game=game, kind=kind, version=version)
+    except IntegrityError:
+        return False  # already sent (or being sent) by another delivery of this task
+    unsubscribe = unsubscribe_url(user)
+    context = {**context, "user": user, "site_url": settings.SITE_URL, "unsubscribe_url": unsubscribe,
+               "profile_url": absolute(reverse("profile")),
+               "link_days": link_days()}
+    text = render_to_string(f"{template}.txt", context)
+    html = render_to_string(f"{template}.html", context)
+    message = EmailMultiAlternatives(
+        subject, text, settings.DEFAULT_FROM_EMAIL, [user.email],
+        headers={"List-Unsubscribe": f"<{unsubscribe}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
+    )
+    message.attach_alternative(html, "text/html")
+    message.capitalla_user_id = user.pk  # the outbox backend files it under this user
+    try:
+        message.send()
+    except Exception:
+        claim.delete()  # let a retry of the task send it
+        raise
+    Notification.objects.filter(pk=claim.pk).update(sent_at=timezone.now())
+    return True
+
+
+# ---------------------------------------------------------------- the mails
+
+
+def _names(game):
+    by_index = {s.index: s.name for s in game.seats.all()}
+    return lambda i: by_index.get(i, f"Seat {i + 1}" if i is not None else "")
+
+
+def _title(game) -> str:
+    return f"{game.rules.info.name} #{game.pk}"
+
+
+def _deadline_text(deadline) -> str:
+    return timezone.localtime(deadline).strftime("%A %d %B, %H:%M %Z") if deadline else ""
+
+
+def _since_last_turn(game, seat, version) -> list[str]:
+    """What the others did since this seat's last own event, in words, oldest first."""
+    last_own = (Event.objects.filter(game=game, seat=seat.index, seq__lte=version)
+                .order_by("-seq").values_list("seq", flat=True).first()) or 0
+    events = list(Event.objects.filter(game=game, seq__gt=last_own, seq__lte=version)
+                  .order_by("-seq").values("seq", "seat", "summary", "created_at")[:SUMMARY_LINES])
+    return [line["text"] for line in history_lines(reversed(events), _names(game))]
+
+
+def _your_turn(user, game, seat, version):
+    context = {
+        "title": _title(game), "game_name": game.rules.info.name, "link": magic_link(user, game.pk),
+        "happened": _since_last_turn(game, seat, version), "deadline": _deadline_text(game.deadline),
+        "turn_time": turn_time_label(game.turn_seconds),
+    }
+    return f"Your turn in {context['title']}", context
+
+
+def _reminder(user, game, seat, version):
+    subject, context = _your_turn(user, game, seat, version)
+    return f"Reminder: your move in {context['title']} before {context['deadline']}", context
+
+
+def _game_over(user, game, seat, version):
+    result = game.result or {}
+    name_of = _names(game)
+    winners = result.get("winners") or []
+    won = seat.index in winners
+    context = {"title": _title(game), "game_name": game.rules.info.name, "link": magic_link(user, game.pk),
+               "headline": result_headline(result, name_of), "won": won}
+    if won:
+        outcome = "you won"
+    elif winners:
+        outcome = " and ".join(name_of(i) for i in winners) + " won"
+    else:
+        outcome = "no winner"
+    return f"{context['title']} is over: {outcome}", context
+
+
+_COMPOSERS = {
+    Notification.Kind.YOUR_TURN: _your_turn,
+    Notification.Kind.REMINDER: _reminder,
+    Notification.Kind.GAME_OVER: _game_over,
+}
+
+
+def _send_digest(user, day: int) -> bool:
+    seats = (Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE, game__clock_seat=F("index"))
+             .select_related("game").order_by("game__deadline"))
+    games = [{"title": _title(s.game), "link": magic_link(user, s.game_id), "deadline": _deadline_text(s.game.deadline)}
+             for s in seats]
+    if not games:
+        return False
+    n = len(games)
+    subject = f"{n} game{'s' if n > 1 else ''} wait{'s' if n == 1 else ''} for your move"
+    return _claim_and_send(user, None, Notification.Kind.DIGEST, day, subject, "email/digest",
+                           {"games": games, "title": subject})

@@ -1,0 +1,34 @@
+"""Cap-It's own view: the meld builder's check.
+
+htmx asks it (GET, on every change of the builder) for a small fragment saying whether
+each group is a valid set or run, and the engine's reason when it is not. Without
+JavaScript the builder's "Check" button posts here and gets the whole game page back
+with the groups kept and the answer shown. It changes nothing either way.
+"""
+
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+
+from games import views
+from games.forms_capit import draft_from
+from games.presenters_capit import check_draft
+
+
+@require_http_methods(["GET", "POST"])
+def check(request, game_id: int):
+    game = views._visible_game_or_404(request, game_id)
+    if game.kind != "capit":
+        raise Http404("This table does not play Cap-It.")
+    seat = game.seat_of(request.user) if request.user.is_authenticated else None
+    if seat is None or game.state is None or game.status != game.Status.ACTIVE:
+        lines = [{"ok": False, "text": "Only the players of a game in play can build melds."}]
+        return render(request, "games/capit/_check.html", {"lines": lines}, status=403)
+    draft = draft_from(request.POST if request.method == "POST" else request.GET)
+    if not request.htmx:
+        request.capit_draft = draft  # the presenter keeps the groups and shows the answer
+        return views._render_game(request, game, partial=False)
+    by_index = {s.index: s.name for s in game.seats.all()}
+    view = game.rules.view(game.state, seat.index)
+    lines = check_draft(view, draft, lambda i: by_index.get(i, f"Seat {i + 1}"), seat.index)
+    return render(request, "games/capit/_check.html", {"lines": lines})

@@ -1,0 +1,152 @@
+"""Moving chips: the only code that writes ledger entries.
+
+Games call four hooks from games/services.py, inside the game's transaction:
+`open_pot` (a table with an ante), `check_can_afford` (joining), `collect_antes`
+(starting), `settle` (after every change: pays what the game's position says is due and
+has not been paid yet, so calling it twice pays once) and `refund_antes` (a game
+cancelled before its first move).
+"""
+
+from django.conf import settings
+from django.db.models import Sum
+
+from .models import Account, Entry
+
+Reason = Entry.Reason
+
+
+class NotEnoughChips(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+# ---------------------------------------------------------------- accounts
+
+
+def bank() -> Account:
+    return Account.objects.get_or_create(kind=Account.Kind.BANK)[0]
+
+
+def house() -> Account:
+    return Account.objects.get_or_create(kind=Account.Kind.HOUSE)[0]
+
+
+def player_account(user) -> Account:
+    return Account.objects.get_or_create(kind=Account.Kind.PLAYER, user=user)[0]
+
+
+def pot_of(game) -> Account | None:
+    return Account.objects.filter(kind=Account.Kind.POT, game=game).first()
+
+
+def balance_of(user) -> int:
+    return player_account(user).balance()
+
+
+def grant(account: Account, amount: int) -> None:
+    _record(bank(), account, amount, Reason.GRANT)
+
+
+# ---------------------------------------------------------------- game hooks
+
+
+def open_pot(game, ante: int, host_seated: bool) -> None:
+    if ante <= 0:
+        return
+    if host_seated:
+        _require(player_account(game.host), ante, "you")
+    Account.objects.create(kind=Account.Kind.POT, game=game, ante=ante)
+
+
+def check_can_afford(user, game) -> None:
+    pot = pot_of(game)
+    if pot is not None:
+        _require(player_account(user), pot.ante, "you")
+
+
+def collect_antes(game, seats) -> None:
+    """Every seat pays the ante into the pot; bots pay from the house."""
+    pot = pot_of(game)
+    if pot is None:
+        return
+    for seat in seats:
+        payer = _account_of(seat)
+        _require(payer, pot.ante, seat.name, lock=True)
+        _record(payer, pot, pot.ante, Reason.ANTE, game, seat=seat.index)
+
+
+def refund_antes(game) -> None:
+    pot = pot_of(game)
+    if pot is None:
+        return
+    for entry in pot.incoming.filter(reason=Reason.ANTE):
+        _record(pot, entry.debit, entry.amount, Reason.REFUND, game, seat=entry.seat)
+
+
+def settle(game, seats) -> None:
+    """Pay round shares for rounds that have ended and, once the game is over, the rest
+    of the pot to its winners. Amounts follow from the antes collected and the game's
+    position alone, so a second call finds everything paid and does nothing."""
+    pot = pot_of(game)
+    if pot is None:
+        return
+    accounts = {seat.index: _account_of(seat) for seat in seats}
+    public = game.rules.view(game.state, None)
+    starting_pot = pot.incoming.filter(reason=Reason.ANTE).aggregate(total=Sum("amount"))["total"] or 0
+    paid_rounds = set(pot.outgoing.filter(reason=Reason.ROUND_SHARE).values_list("round", flat=True))
+    share = starting_pot * int(game.options.get("round_share_percent", 0)) // 100
+    for rnd in public.get("rounds") or []:
+        if rnd["number"] not in paid_rounds and rnd["winners"]:
+            each = share // len(rnd["winners"])  # what does not divide stays in the pot
+            for seat in rnd["winners"]:
+                _record(pot, accounts[seat], each, Reason.ROUND_SHARE, game, rnd["number"], seat)
+    if game.result is not None and not pot.outgoing.filter(reason=Reason.PAYOUT).exists():
+        winners = game.result.get("winners") or _still_in(public, len(accounts))
+        dealer = public.get("dealer", len(accounts) - 1)
+        _split(pot, pot.balance(), winners, dealer, accounts, game)
+
+
+def _still_in(public: dict, players: int) -> list[int]:
+    """A game without a winner (a drawn deal) shares the pot among those still playing."""
+    out = set(public.get("out") or [])
+    return [seat for seat in range(players) if seat not in out]
+
+
+def _split(pot, amount, winners, dealer, accounts, game) -> None:
+    """Even shares; the indivisible rest goes to the winner seated first after the dealer."""
+    if amount <= 0 or not winners:
+        return
+    players = len(accounts)
+    order = sorted(winners, key=lambda seat: (seat - dealer - 1) % players)
+    each, rest = divmod(amount, len(order))
+    for position, seat in enumerate(order):
+        _record(pot, accounts[seat], each + (rest if position == 0 else 0), Reason.PAYOUT, game, seat=seat)
+
+
+# ---------------------------------------------------------------- internals
+
+
+def _account_of(seat) -> Account:
+    return house() if seat.user_id is None else player_account(seat.user)
+
+
+def _require(account: Account, amount: int, who: str, lock: bool = False) -> None:
+    """Refuse a debit the account cannot cover; the house is topped up instead."""
+    if lock:
+        Account.objects.select_for_update().filter(pk=account.pk).first()
+    available = account.balance()
+    if available >= amount:
+        return
+    if account.kind == Account.Kind.HOUSE:
+        grant(account, max(amount, settings.HOUSE_FLOAT))
+        return
+    subject = "You have" if who == "you" else f"{who} has"
+    raise NotEnoughChips(f"The ante is {amount} chips; {subject} only {available}.")
+
+
+def _record(debit: Account, credit: Account, amount: int, reason: str, game=None, round=None,
+            seat=None) -> None:
+    if amount > 0:
+        Entry.objects.create(debit=debit, credit=credit, amount=amount, reason=reason, game=game,
+                             round=round, seat=seat)

@@ -1,0 +1,48 @@
+"""Random staked games keep the ledger's invariants."""
+
+import itertools
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games import services
+from games.models import Game
+from ledger import chips
+from ledger.management.commands.verify_ledger import problems
+
+pytestmark = pytest.mark.django_db
+# Examples share the test's database, so every player needs a fresh name.
+player_numbers = itertools.count()
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seats=st.integers(2, 5), humans=st.integers(1, 3), ante=st.integers(0, 400),
+       resign_at=st.lists(st.integers(0, 60), max_size=2), seed=st.integers(0, 10**6))
+def test_random_staked_games_keep_the_books_balanced(django_user_model, seats, humans, ante, resign_at, seed):
+    humans = min(humans, seats)
+    users = [django_user_model.objects.create_user(username=f"player{next(player_numbers)}") for _ in range(humans)]
+    game = services.create_table(users[0], "capitalla", seats=seats, bots=seats - humans, ante=ante)
+    for user in users[1:]:
+        services.join_table(user, game.pk)
+    game = services.start_table(users[0], game.pk)
+    rng = random.Random(seed)
+    by_seat = {s.index: s.user for s in game.seats.all() if s.user_id}
+    for step in range(400):
+        if game.status != Game.Status.ACTIVE:
+            break
+        if step in resign_at and by_seat:
+            seat = rng.choice(sorted(by_seat))
+            game = services.resign(by_seat.pop(seat), game.pk)
+            continue
+        seat = game.to_act[0]
+        if seat in by_seat:
+            move = rng.choice(game.rules.legal_moves(game.state, seat))
+            game = services.play_move(by_seat[seat], game.pk, game.version, move)
+        else:
+            services.play_bot_turn(game.pk, game.version)
+            game.refresh_from_db()
+    assert problems() == []
+    if game.status == Game.Status.FINISHED and ante:
+        assert chips.pot_of(game).balance() == 0

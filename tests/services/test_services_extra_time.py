@@ -1,0 +1,61 @@
+"""Extra time: a seated player gives the player whose clock runs one more turn time, once
+per turn, and only at tables that allow it."""
+
+from datetime import timedelta
+
+import pytest
+
+from games import services
+from games.models import Event, Game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_extra_time_adds_one_turn_time_once_per_turn(table, alice, bob):
+    before = table.deadline
+    game = services.grant_extra_time(bob, table.pk, table.version)
+    assert game.deadline == before + timedelta(days=1)
+    assert game.version == 1
+    event = Event.objects.get(game=game, seq=1)
+    assert (event.seat, event.move) == (1, {"type": "extra_time", "seconds": 86400, "to": 0})
+    assert "gave Alice 1 day more" in event.summary
+    with pytest.raises(services.Conflict):
+        services.grant_extra_time(bob, table.pk, game.version)
+    assert Game.objects.get(pk=table.pk).deadline == before + timedelta(days=1)
+    # The next turn may get extra time again.
+    for _ in range(2):
+        game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    assert game.clock_seat == 1 and not game.extra_time_used
+    assert services.grant_extra_time(alice, game.pk, game.version).extra_time_used
+
+
+def test_the_player_to_act_cannot_give_themselves_time(table, alice):
+    with pytest.raises(services.Forbidden):
+        services.grant_extra_time(alice, table.pk, table.version)
+
+
+def test_a_table_that_forbids_extra_time_refuses_it(alice, bob):
+    game = services.create_table(alice, "capitalla", seats=2, allow_extra_time=False)
+    services.join_table(bob, game.pk)
+    game = services.start_table(alice, game.pk)
+    with pytest.raises(services.Forbidden):
+        services.grant_extra_time(bob, game.pk, game.version)
+    assert Game.objects.get(pk=game.pk).version == 0
+
+
+def test_extra_time_needs_a_seat_and_the_current_version(table, alice, bob, charlie):
+    with pytest.raises(services.Forbidden):
+        services.grant_extra_time(charlie, table.pk, table.version)
+    game = services.play_move(alice, table.pk, 0, table.rules.legal_moves(table.state, 0)[0])
+    with pytest.raises(services.StaleVersion):
+        services.grant_extra_time(bob, game.pk, 0)
+
+
+def test_extra_time_is_capped_at_two_turn_times_from_now(alice, bob):
+    game = services.create_table(alice, "capitalla", seats=2, turn_seconds=3600)
+    services.join_table(bob, game.pk)
+    game = services.start_table(alice, game.pk)
+    Game.objects.filter(pk=game.pk).update(deadline=game.deadline + timedelta(minutes=30))
+    game = services.grant_extra_time(bob, game.pk, game.version)
+    added = Event.objects.get(game=game, seq=1).move["seconds"]
+    assert 1790 <= added <= 1800  # half an hour, not an hour

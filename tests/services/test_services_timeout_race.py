@@ -1,0 +1,72 @@
+"""Races on PostgreSQL with threads: two sweepers, or a sweeper and a human move, give
+exactly one outcome."""
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import connection, connections
+from django.utils import timezone
+
+from games import services
+from games.models import Event, Game, is_system_move
+from games.replay import replay
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.usefixtures("no_declarations")]
+
+
+@pytest.fixture(autouse=True)
+def _needs_postgres():
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are a PostgreSQL behaviour; set DATABASE_URL to run")
+
+
+def run_together(*actions):
+    barrier = threading.Barrier(len(actions))
+    outcomes = [None] * len(actions)
+
+    def run(i, action):
+        try:
+            barrier.wait()
+            outcomes[i] = action()
+        except services.ServiceError as exc:
+            outcomes[i] = type(exc).__name__
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i, a)) for i, a in enumerate(actions)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return outcomes
+
+
+def expire_now(game):
+    Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+
+def test_two_sweepers_apply_one_timeout(table):
+    expire_now(table)
+    outcomes = run_together(services.expire_overdue_turns, services.expire_overdue_turns)
+    assert sorted(outcomes) == [0, 1]
+    assert Event.objects.filter(game=table, move={"type": "timeout"}).count() == 1
+
+
+@pytest.mark.parametrize("attempt", range(5))
+def test_a_discard_racing_the_sweeper_gives_exactly_one_outcome(table, alice, attempt):
+    game = services.play_move(alice, table.pk, 0, table.rules.legal_moves(table.state, 0)[0])  # pick
+    discard = game.rules.legal_moves(game.state, 0)[0]
+    expire_now(game)
+    human, swept = run_together(lambda: services.play_move(alice, game.pk, 1, discard).version,
+                                services.expire_overdue_turns)
+    game.refresh_from_db()
+    timeouts = Event.objects.filter(game=game, move={"type": "timeout"}).count()
+    if human == "StaleVersion":  # the sweeper won: its bot discarded for Alice
+        assert swept == 1 and timeouts == 1
+    else:  # Alice's discard won: no timeout at all
+        assert human == 2 and swept == 0 and timeouts == 0
+    assert game.to_act == [1] and game.clock_seat == 1 and game.deadline > timezone.now()
+    assert [e.move["type"] for e in game.events.all() if not is_system_move(e.move)] == ["draw", "discard"]
+    assert game.version == game.events.count()
+    assert replay(game) == game.state

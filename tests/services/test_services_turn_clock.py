@@ -1,0 +1,73 @@
+"""The turn clock: set when the turn passes to a human seat, kept between that seat's pick
+and discard, cleared when a bot or nobody is to act."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import services
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def first_legal(game, seat):
+    return game.rules.legal_moves(game.state, seat)[0]
+
+
+def test_the_first_players_clock_starts_with_the_deal(alice, bob):
+    game = services.create_table(alice, "capitalla", seats=2, turn_seconds=3600)
+    services.join_table(bob, game.pk)
+    before = timezone.now()
+    game = services.start_table(alice, game.pk)
+    assert game.clock_seat == 0
+    assert before + timedelta(seconds=3600) <= game.deadline <= timezone.now() + timedelta(seconds=3600)
+
+
+def test_the_clock_keeps_running_between_pick_and_discard_and_passes_on(table, alice, bob):
+    started = table.deadline
+    game = services.play_move(alice, table.pk, 0, first_legal(table, 0))  # pick
+    assert (game.clock_seat, game.deadline) == (0, started)
+    game = services.play_move(alice, game.pk, 1, first_legal(game, 0))  # discard
+    assert game.clock_seat == 1 and game.deadline > started
+
+
+def test_no_clock_runs_while_a_bot_is_to_act(alice, no_declarations):
+    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
+    game = services.play_move(alice, game.pk, 0, first_legal(game, 0))
+    game = services.play_move(alice, game.pk, 1, first_legal(game, 0))
+    assert game.to_act == [1]
+    assert (game.clock_seat, game.deadline, game.remind_at) == (None, None, None)
+    assert services.play_bot_turn(game.pk, game.version)
+    game.refresh_from_db()
+    assert game.to_act == [1]  # the bot picked; it discards next
+    assert services.play_bot_turn(game.pk, game.version)
+    game.refresh_from_db()
+    assert game.to_act == [0] and game.clock_seat == 0 and game.deadline is not None
+
+
+def test_the_clock_stops_when_the_game_ends(table, bob):
+    game = services.resign(bob, table.pk)
+    assert game.status == Game.Status.FINISHED
+    assert (game.clock_seat, game.deadline, game.remind_at) == (None, None, None)
+
+
+@pytest.mark.parametrize("turn_seconds,policy", [(45, "bot"), (3600, "sometimes")])
+def test_turn_times_and_policies_off_the_list_are_refused(alice, turn_seconds, policy):
+    with pytest.raises(services.ServiceError):
+        services.create_table(alice, "capitalla", seats=2, turn_seconds=turn_seconds, timeout_policy=policy)
+    assert not Game.objects.exists()
+
+
+def test_the_reminder_is_due_at_four_fifths_of_the_turn_for_players_who_want_mail(alice, bob):
+    alice.email = "alice@example.com"
+    alice.save()
+    game = services.create_table(alice, "capitalla", seats=2, turn_seconds=3600)
+    services.join_table(bob, game.pk)
+    game = services.start_table(alice, game.pk)
+    assert game.deadline - game.remind_at == timedelta(seconds=720)
+    # Bob has no address: no reminder is scheduled for his turns.
+    game = services.play_move(alice, game.pk, 0, first_legal(game, 0))
+    game = services.play_move(alice, game.pk, 1, first_legal(game, 0))
+    assert game.clock_seat == 1 and game.remind_at is None

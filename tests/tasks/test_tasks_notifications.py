@@ -1,0 +1,169 @@
+"""Turn mails, reminders, results and digests: sent by tasks after commit, at most once."""
+
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+
+import games.tasks
+from games import services
+from games.models import Game, Notification
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def mailable(alice, bob):
+    for user in (alice, bob):
+        user.email = f"{user.username}@example.com"
+        user.save()
+    return alice, bob
+
+
+@pytest.fixture
+def table_with_mail(mailable, django_capture_on_commit_callbacks, enqueued):
+    alice, bob = mailable
+    game = services.create_table(alice, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        return services.start_table(alice, game.pk)
+
+
+def play_turn(user, game, seat, capture):
+    for _ in range(2):
+        with capture(execute=True):
+            game = services.play_move(user, game.pk, game.version, game.rules.legal_moves(game.state, seat)[0])
+    return game
+
+
+def notifications(enqueued, kind):
+    return [args for name, args, _ in enqueued if name == "send_notification" and args[0] == kind]
+
+
+def test_your_turn_is_enqueued_on_commit_and_tells_what_happened(table_with_mail, alice, bob, enqueued,
+                                                                 run_enqueued, django_capture_on_commit_callbacks):
+    assert notifications(enqueued, "your_turn") == [("your_turn", alice.pk, table_with_mail.pk, 0)]
+    assert all(0 < countdown <= 60 for _, _, countdown in enqueued)  # settings.TURN_MAIL_DELAY
+    run_enqueued()
+    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["alice@example.com"]
+    game = play_turn(alice, table_with_mail, 0, django_capture_on_commit_callbacks)
+    assert notifications(enqueued, "your_turn") == [("your_turn", bob.pk, game.pk, 2)]
+    assert run_enqueued() == [True]
+    message = mail.outbox[-1]
+    assert message.to == ["bob@example.com"] and message.subject == f"Your turn in Capitalla #{game.pk}"
+    assert "Since your last turn:" in message.body
+    assert "- Alice drew from the draw pile." in message.body or "- Alice took" in message.body
+    assert "- Alice discarded" in message.body
+    html, mimetype = message.alternatives[0]
+    assert mimetype == "text/html" and "Continue to your game" in html
+    assert f"/games/{game.pk}/continue/?sesame=" in message.body
+
+
+def test_a_notification_delivered_twice_sends_one_mail(table_with_mail, alice, enqueued):
+    args = notifications(enqueued, "your_turn")[0]
+    assert games.tasks.send_notification(*args) is True
+    assert games.tasks.send_notification(*args) is False
+    assert len(mail.outbox) == 1
+    assert Notification.objects.filter(user=alice, kind="your_turn").count() == 1
+    assert Notification.objects.get(user=alice).sent_at is not None
+
+
+def test_no_mail_is_sent_inside_the_moves_transaction(mailable, enqueued, django_capture_on_commit_callbacks):
+    alice, bob = mailable
+    game = services.create_table(alice, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        services.start_table(alice, game.pk)
+    assert enqueued == [] and mail.outbox == []  # nothing before the commit
+    for callback in callbacks:
+        callback()
+    assert [name for name, _, _ in enqueued] == ["send_notification"]
+
+
+def test_a_turn_mail_is_dropped_when_the_player_already_moved(table_with_mail, alice, enqueued,
+                                                              django_capture_on_commit_callbacks):
+    args = notifications(enqueued, "your_turn")[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        services.play_move(alice, table_with_mail.pk, 0, table_with_mail.rules.legal_moves(table_with_mail.state, 0)[0])
+    assert games.tasks.send_notification(*args) is False
+    assert mail.outbox == [] and not Notification.objects.exists()
+
+
+def test_the_reminder_goes_once_when_four_fifths_of_the_turn_are_gone(table_with_mail, alice, enqueued,
+                                                                      run_enqueued, django_capture_on_commit_callbacks):
+    run_enqueued()
+    game = Game.objects.get(pk=table_with_mail.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.send_due_reminders(now=game.remind_at - timedelta(seconds=1)) == 0
+        assert services.send_due_reminders(now=game.remind_at) == 1
+        assert services.send_due_reminders(now=game.remind_at) == 0
+    assert run_enqueued() == [True]
+    reminder = mail.outbox[-1]
+    assert reminder.subject.startswith(f"Reminder: your move in Capitalla #{game.pk} before ")
+    assert Game.objects.get(pk=game.pk).remind_at is None
+
+
+def test_game_over_mails_everyone_with_the_result(table_with_mail, alice, bob, enqueued, run_enqueued,
+                                                  django_capture_on_commit_callbacks):
+    run_enqueued()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.resign(alice, table_with_mail.pk)
+    assert sorted(a[1] for a in notifications(enqueued, "game_over")) == sorted([alice.pk, bob.pk])
+    run_enqueued()
+    over = {m.to[0]: m for m in mail.outbox if "is over" in m.subject}
+    assert set(over) == {"alice@example.com", "bob@example.com"}
+    assert over["bob@example.com"].subject == f"Capitalla #{table_with_mail.pk} is over: you won"
+    assert over["alice@example.com"].subject == f"Capitalla #{table_with_mail.pk} is over: Bob won"
+    assert "Bob won: is the last player still in the game" in over["bob@example.com"].body
+    assert "Congratulations!" in over["bob@example.com"].body
+    assert "Congratulations!" not in over["alice@example.com"].body
+
+
+def test_no_turn_mails_for_live_tables_or_players_who_said_no(mailable, enqueued,
+                                                              django_capture_on_commit_callbacks):
+    alice, bob = mailable
+    live = services.create_table(alice, "capitalla", seats=2, turn_seconds=30)
+    services.join_table(bob, live.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        live = services.start_table(alice, live.pk)
+    assert enqueued == [] and live.remind_at is None
+    alice.email_notifications = "off"
+    alice.save()
+    game = services.create_table(alice, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.start_table(alice, game.pk)
+    assert enqueued == []
+    # A mail enqueued before the player turned mail off is not sent either.
+    assert games.tasks.send_notification("your_turn", alice.pk, game.pk, 0) is False
+
+
+def test_the_daily_digest_lists_the_games_waiting_once_a_day(mailable, enqueued, run_enqueued, charlie,
+                                                            django_capture_on_commit_callbacks):
+    alice, bob = mailable
+    alice.email_notifications = "digest"
+    alice.save()
+    games_waiting = []
+    for opponent in (bob, charlie):
+        game = services.create_table(alice, "capitalla", seats=2)
+        services.join_table(opponent, game.pk)
+        games_waiting.append(services.start_table(alice, game.pk))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert games.tasks.send_daily_digests() == 1  # bob has no game waiting for him
+    assert run_enqueued() == [True]
+    digest = mail.outbox[-1]
+    assert digest.subject == "2 games wait for your move" and digest.to == ["alice@example.com"]
+    for game in games_waiting:
+        assert f"Capitalla #{game.pk}" in digest.body
+    with django_capture_on_commit_callbacks(execute=True):
+        games.tasks.send_daily_digests()
+    assert run_enqueued() == [False]  # the same day: claimed already
+    assert len(mail.outbox) == 1
+
+
+def test_every_mail_has_one_click_unsubscribe_headers(table_with_mail, run_enqueued):
+    run_enqueued()
+    message = mail.outbox[0]
+    assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    url = message.extra_headers["List-Unsubscribe"].strip("<>")
+    assert "/email/unsubscribe/" in url and url in message.body

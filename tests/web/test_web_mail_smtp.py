@@ -1,0 +1,90 @@
+"""End to end through a real SMTP server (aiosmtpd): the "your turn" mail goes out through
+Django's SMTP backend, its magic link shows a confirm page on GET (no login), logs in on
+POST, and the player makes their move."""
+
+import email
+import re
+import socket
+from email import policy
+
+import pytest
+from aiosmtpd.controller import Controller
+from django.conf import settings as django_settings
+
+from games import services
+from games.models import Event, Game
+
+pytestmark = pytest.mark.django_db
+
+
+class Collector:
+    def __init__(self):
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
+        return "250 Message accepted for delivery"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def smtp_server(settings):
+    collector = Collector()
+    controller = Controller(collector, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    settings.MAILERS = {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend", "OPTIONS": {
+        "host": controller.hostname, "port": controller.port, "use_tls": False, "timeout": 10}}}
+    try:
+        yield collector
+    finally:
+        controller.stop()
+
+
+def test_the_turn_mail_brings_the_player_back_to_their_move(smtp_server, client, alice, bob, enqueued,
+                                                            run_enqueued, django_capture_on_commit_callbacks):
+    bob.email = "bob@example.com"
+    bob.save()
+    game = services.create_table(alice, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    game = services.start_table(alice, game.pk)
+    for _ in range(2):  # Alice's turn; it passes to Bob on commit
+        with django_capture_on_commit_callbacks(execute=True):
+            game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    assert run_enqueued("send_notification") == [True]
+
+    assert len(smtp_server.messages) == 1
+    _, rcpt, raw = smtp_server.messages[0]
+    assert rcpt == ["bob@example.com"]
+    message = email.message_from_bytes(raw, policy=policy.default)
+    assert message["Subject"] == f"Your turn in Capitalla #{game.pk}"
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    text = message.get_body(preferencelist=("plain",)).get_content()
+    html = message.get_body(preferencelist=("html",)).get_content()
+    assert "Alice discarded" in text and "Continue to your game" in html
+    link = re.search(r"(\S+/games/\d+/continue/\?sesame=\S+)", text).group(1)
+    assert link.startswith(django_settings.SITE_URL)
+    path = link[len(django_settings.SITE_URL):]
+
+    # A mail scanner (or the player) fetching the link: a confirm page, nobody logged in.
+    page = client.get(path)
+    assert page.status_code == 200 and "Continue to your game" in page.content.decode()
+    assert not page.wsgi_request.user.is_authenticated
+    assert not client.get("/").wsgi_request.user.is_authenticated
+
+    # The button: logged in as Bob, on his game.
+    response = client.post(path)
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    table = client.get(response["Location"])
+    assert table.wsgi_request.user == bob
+    assert "Your turn: take the top card" in table.content.decode()
+
+    response = client.post(f"/games/{game.pk}/move/", {"version": game.version, "type": "draw", "from": "pile"})
+    assert response.status_code == 302
+    last = Event.objects.filter(game=game).last()
+    assert (last.seat, last.move) == (1, {"type": "draw", "from": "pile"})
+    assert Game.objects.get(pk=game.pk).version == game.version + 1
