@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Event, Game, Hand, Seat
+from .models import Event, Game, Hand, Notification, OutboxMessage, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -52,3 +52,16 @@ class HandAdmin(ReadOnlyAdmin):
     list_filter = ("game__kind",)
     ordering = ("game", "number")
     list_select_related = ("game",)
+
+
+@admin.register(Notification)
+class NotificationAdmin(ReadOnlyAdmin):
+    list_display = ("user", "kind", "game", "version", "created_at", "sent_at")
+    list_filter = ("kind",)
+    list_select_related = ("user", "game")
+
+
+@admin.register(OutboxMessage)
+class OutboxMessageAdmin(ReadOnlyAdmin):
+    list_display = ("to", "subject", "created_at")
+    search_fields = ("to", "subject")

@@ -21,7 +21,7 @@ from games.engine.registry import RULES
 from games.engine.rng import new_seed
 from capitalla_site.celery import app as celery_app
 from games.models import (
-    TURN_TIMES, Event, Game, Hand, Notification, Seat, seed_digest, turn_time_label,
+    DEFAULT_TURN_SECONDS, TURN_TIMES, Event, Game, Hand, Notification, Seat, seed_digest, turn_time_label,
 )
 from ledger import chips
 
@@ -141,7 +141,7 @@ def check_version(game: Game, expected_version) -> None:
 
 def create_table(host, kind: str, seats: int, bots: int = 0, bot_level: str = "normal",
                  private: bool = False, options: dict | None = None, ante: int = 0,
-                 turn_seconds: int = Game._meta.get_field("turn_seconds").default,
+                 turn_seconds: int = DEFAULT_TURN_SECONDS,
                  timeout_policy: str = Game.TimeoutPolicy.BOT, allow_extra_time: bool = True) -> Game:
     """A new open table. The host takes seat 0, unless bots fill every seat: then the host
     only watches (and starts) a bot table. With an ante, every player pays it into the pot

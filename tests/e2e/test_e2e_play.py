@@ -3,6 +3,7 @@
 import os
 import shutil
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,34 @@ SHOTS = Path(os.environ.get("E2E_SHOTS", tempfile.gettempdir())) / "capitalla-e2
 
 
 @pytest.fixture
-def page(live_server):
+def site_url():
+    """A live server for this test only, whose threads and their database connections are
+    gone before the test database is dropped (pytest-django's live_server outlives it)."""
+    from django.contrib.staticfiles.handlers import StaticFilesHandler
+    from django.db import connections
+    from django.test.testcases import LiveServerThread
+
+    shared = {c.alias: c for c in connections.all() if c.vendor == "sqlite" and c.is_in_memory_db()}
+    for conn in shared.values():
+        conn.inc_thread_sharing()
+    before = set(threading.enumerate())
+    server = LiveServerThread("127.0.0.1", StaticFilesHandler, connections_override=shared)
+    server.daemon = True
+    server.start()
+    server.is_ready.wait()
+    if server.error:
+        raise server.error
+    yield f"http://127.0.0.1:{server.port}"
+    server.terminate()
+    # Request threads end once the browser has closed its keep-alive connections.
+    for thread in set(threading.enumerate()) - before:
+        thread.join(timeout=10)
+    for conn in shared.values():
+        conn.dec_thread_sharing()
+
+
+@pytest.fixture
+def page(site_url):
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail("CI must run the browser tests: install Debian's chromium")
@@ -32,7 +60,7 @@ def page(live_server):
             "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
         ])
-        page = browser.new_page(base_url=live_server.url, viewport={"width": 1280, "height": 1000})
+        page = browser.new_page(base_url=site_url, viewport={"width": 1280, "height": 1000})
         page.csp_errors = []
         page.on("console", lambda msg: "Content Security Policy" in msg.text and page.csp_errors.append(msg.text))
         yield page

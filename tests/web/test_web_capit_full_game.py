@@ -46,7 +46,8 @@ def test_a_whole_game_against_bots_through_the_web(client, alice, with_bots):
         seen_types.add(move["type"])
         posts += 1
         assert posts < 3000
-    assert rounds_seen == {1, 2, 3, 4, 5}
+    # Alice played in (nearly) every round; a bot may go out before her first turn of one.
+    assert len(rounds_seen) >= 4 and len(game.result["rounds"]) == 5
     assert {"take_discard", "push", "discard", "lay_contract"} <= seen_types
     result = game.result
     assert result["reason"] == "five_rounds" and result["winners"]

@@ -153,7 +153,7 @@ def test_a_forged_card_is_refused(client, bob, bob_to_play, snapshot, fields):
     assert "You do not hold the" in refused(client, bob_to_play, fields, snapshot)
 
 
-def test_a_forged_card_in_a_group_is_refused(client, bob, alice, bob_to_play, snapshot):
+def test_a_forged_card_in_a_group_is_refused(client, bob, bob_to_play, snapshot):
     client.force_login(bob)
     alices = hand_of(bob_to_play, 0)[0]
     reason = refused(client, bob_to_play, contract_fields(b=KINGS[:2] + [alices]), snapshot)
