@@ -193,21 +193,41 @@ def history_lines(events, name_of) -> list[dict]:
     ]
 
 
-def stakes(game, name_of) -> dict | None:
-    """The pot of a table played for chips, and every chip paid out of it so far."""
+def stakes(game) -> dict | None:
+    """The ante and what the pot holds now, for a table played for chips."""
     pot = getattr(game, "pot", None)
     if pot is None or pot.ante == 0:
         return None
-    paid = pot.outgoing.exclude(reason=Entry.Reason.ANTE).order_by("id")
-    return {
-        "ante": pot.ante,
-        "pot": pot.balance(),
-        "payouts": [
-            f"{name_of(e.seat)} received {e.amount} chips: {e.get_reason_display().lower()}"
-            + (f" for round {e.round}" if e.round else "")
-            for e in paid
-        ],
-    }
+    return {"ante": pot.ante, "pot": pot.balance()}
+
+
+def payout_lines(game, name_of) -> list[dict]:
+    """Every chip paid out of the game's pot, in words, oldest first."""
+    pot = getattr(game, "pot", None)
+    if pot is None or pot.ante == 0:
+        return []
+    return [
+        {"at": e.created_at, "chips": True,
+         "text": f"{name_of(e.seat)} received {e.amount} chips: {e.get_reason_display().lower()}"
+                 + (f" for round {e.round}" if e.round else "") + "."}
+        for e in pot.outgoing.exclude(reason=Entry.Reason.ANTE).order_by("id")
+    ]
+
+
+def with_payouts(lines: list[dict], payouts: list[dict], newest_first: bool) -> list[dict]:
+    """The move lines with each payment after the move that caused it (sharing its number),
+    newest or oldest first. Payments older than the first line shown are left out."""
+    chrono = sorted(lines, key=lambda line: line["seq"])
+    if not chrono or not payouts:
+        return lines
+    pending = [p for p in payouts if p["at"] >= chrono[0]["at"]]
+    merged = []
+    for k, line in enumerate(chrono):
+        merged.append(line)
+        until = chrono[k + 1]["at"] if k + 1 < len(chrono) else None
+        while pending and (until is None or pending[0]["at"] < until):
+            merged.append({**pending.pop(0), "seq": line["seq"]})
+    return merged[::-1] if newest_first else merged
 
 
 @dataclass
@@ -287,7 +307,7 @@ def present_table(game, user, events, *, error: str | None = None, via_invite: b
         s = by_index.get(index)
         return s.name if s else f"Seat {index + 1}"
 
-    history = history_lines(events, name_of)
+    history = with_payouts(history_lines(events, name_of), payout_lines(game, name_of), newest_first=True)
 
     table = {
         "id": game.pk,
@@ -321,7 +341,7 @@ def present_table(game, user, events, *, error: str | None = None, via_invite: b
         "history_total": game.version,
         "history_url": reverse("history", args=[game.pk]),
         "rules_url": reverse("rules", args=[game.kind]),
-        "stakes": stakes(game, name_of),
+        "stakes": stakes(game),
     }
     table["can_join"] = (status == game.Status.OPEN and user.is_authenticated and me is None
                          and table["free_seats"] > 0)

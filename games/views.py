@@ -20,7 +20,7 @@ from games import services
 from games.engine.registry import RULES
 from games.forms import CreateTableForm, ResignForm, move_form
 from games.models import Game, Seat, turn_time_label
-from games.presenters import history_lines, present, result_headline
+from games.presenters import history_lines, payout_lines, present, result_headline, with_payouts
 
 
 HISTORY_SHOWN = 30
@@ -346,7 +346,8 @@ def history(request, game_id: int):
     game = _visible_game_or_404(request, game_id)
     by_index = {s.index: s.name for s in game.seats.all()}
     events = game.events.values(*EVENT_FIELDS).order_by("seq")
-    lines = history_lines(events, lambda i: by_index.get(i, f"Seat {i + 1}"))
+    name_of = lambda i: by_index.get(i, f"Seat {i + 1}")  # noqa: E731
+    lines = with_payouts(history_lines(events, name_of), payout_lines(game, name_of), newest_first=False)
     return render(request, "games/history.html", {"table": {
         "title": f"{game.rules.info.name} #{game.pk}", "url": game.get_absolute_url(), "history": lines,
     }})

@@ -7,6 +7,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 from games import services
 from games.models import Game
@@ -67,6 +68,18 @@ def page(site_url):
         browser.close()
 
 
+def play_bot_turn():
+    """Runs inside Playwright's event loop, where the ORM gets a connection of its own:
+    close it, or it would outlive the test database."""
+    try:
+        game = Game.objects.get()
+        while game.to_act == [1]:
+            services.play_bot_turn(game.pk, game.version)
+            game.refresh_from_db()
+    finally:
+        connections.close_all()
+
+
 def test_sign_up_open_a_table_and_play_a_turn_against_a_bot(page):
     from playwright.sync_api import expect
 
@@ -88,11 +101,7 @@ def test_sign_up_open_a_table_and_play_a_turn_against_a_bot(page):
     page.locator("button[name=card]").first.click()
     expect(page.locator(".history")).to_contain_text("Ana discarded")
 
-    # The bot's turn, as the worker would play it; the page's poll brings it in.
-    game = Game.objects.get()
-    while game.to_act == [1]:
-        services.play_bot_turn(game.pk, game.version)
-        game.refresh_from_db()
+    play_bot_turn()  # as the worker would; the page's poll brings the bot's moves in
     expect(page.locator(".history")).to_contain_text("Bot 2", timeout=10_000)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "after-bot-turn.png"), full_page=True)

@@ -124,3 +124,17 @@ def test_verify_ledger_finds_chips_left_in_an_ended_games_pot(alice, bob):
     game = finish_by_resigning(services.start_table(alice, game.pk), bob)
     Entry.objects.filter(reason=Entry.Reason.PAYOUT).delete()
     assert any("after the game ended" in p for p in problems())
+
+
+def test_payouts_show_in_the_move_history_and_the_chip_history(client, alice, bob):
+    game = services.create_table(alice, "capitalla", seats=2, ante=100)
+    services.join_table(bob, game.pk)
+    game = finish_by_resigning(services.start_table(alice, game.pk), bob)
+    client.force_login(alice)
+    page = client.get(f"/games/{game.pk}/").text
+    assert "Alice received 200 chips: payout." in page
+    moves = page[page.index('id="history-title"'):]
+    assert moves.index("Alice received 200 chips") < moves.index("Bob resigned")  # newest first
+    assert "Alice received 200 chips: payout." in client.get(f"/games/{game.pk}/history/").text
+    chips_page = client.get("/chips/").text
+    assert "My chips: 1100" in chips_page and "+200" in chips_page and "-100" in chips_page

@@ -66,5 +66,6 @@ def test_stakes_show_the_pot_and_the_share_paid_each_round(client, alice):
     client.force_login(alice)
     html = client.get(reverse("game", args=[game.pk])).content.decode()
     assert "Ante 100 chips a player" in html
+    moves = client.get(reverse("history", args=[game.pk])).content.decode()
     for number in range(1, 6):
-        assert f"for round {number}" in html
+        assert f"for round {number}" in moves
