@@ -15,12 +15,9 @@ import random
 import statistics
 import sys
 import time
-from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from _common import print_game_times, time_bot_games  # first: puts the repository root on sys.path
 
-from games.engine.bots import play
 from games.engine.capit import deck, is_valid_meld
 from games.engine.capit.cards import RANKS, SUITS
 
@@ -89,20 +86,9 @@ def _row(name, times, valid):
 
 
 def bench_games(games):
-    times, moves, endings = [], [], Counter()
-    for seed in range(games):
-        started = time.perf_counter()
-        state = play("capit", ["normal"] * 4, seed)
-        times.append((time.perf_counter() - started) * 1000)
-        moves.append(state["moves"])
-        endings.update(r["reason"] for r in state["rounds"])
-    times.sort()
+    times, moves, endings = time_bot_games("capit", games, lambda state: [r["reason"] for r in state["rounds"]])
     print()
-    print(f"{'games':>5} {'median ms':>9} {'p90 ms':>7} {'max ms':>7} {'median moves':>12}  round endings")
-    print(
-        f"{games:5} {statistics.median(times):9.1f} {times[int(games * 0.9)]:7.1f} {times[-1]:7.1f}"
-        f" {statistics.median(moves):12.0f}  {dict(endings)}"
-    )
+    print_game_times("games", times, moves, endings, "round endings")
 
 
 if __name__ == "__main__":

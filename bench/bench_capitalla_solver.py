@@ -11,9 +11,8 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import _common  # noqa: F401  (first: puts the repository root on sys.path)
 
 from games.engine.capitalla import CARDS, can_declare, find_declaration
 

@@ -1,7 +1,8 @@
 """HTTP cost of the game endpoints against a bare Django view doing one indexed SELECT,
 all on one server (gunicorn, one sync worker) and PostgreSQL, in one run.
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/capitalla_bench .venv/bin/python bench/bench_http.py
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/capitalla_bench REDIS_URL=redis://127.0.0.1:6379/14 \
+        .venv/bin/python bench/bench_http.py
 
 Targets: an unchanged poll <= 1.5x the bare view; a move POST <= 5x.
 """
@@ -20,6 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ["DJANGO_SETTINGS_MODULE"] = "bench.http_settings"
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/capitalla_bench")
+# As in production: Redis is the broker and the shared cache that sessions are read from.
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
 os.environ.setdefault("BOT_MOVE_DELAY", "0")
 PORT = int(os.environ.get("BENCH_PORT", "8765"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "400"))

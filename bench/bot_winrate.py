@@ -7,20 +7,12 @@ bot's seat rotates from deal to deal. Drawn deals count as deals not won. The
 interval is Wilson's 95% score interval; an even table would give 25%.
 """
 
-import math
 import sys
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from _common import wilson  # first: puts the repository root on sys.path
 
 from games.engine.bots import play
-
-
-def wilson(wins, n, z=1.96):
-    centre = (wins + z * z / 2) / (n + z * z)
-    half = z * math.sqrt(wins * (n - wins) / n + z * z / 4) / (n + z * z)
-    return centre - half, centre + half
 
 
 def match_up(opponent, deals):

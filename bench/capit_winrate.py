@@ -9,20 +9,12 @@ lowest total wins, and a tie shares the win: a game won with k tied winners coun
 shared win count.
 """
 
-import math
 import statistics
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from _common import wilson  # first: puts the repository root on sys.path
 
 from games.engine.bots import play
-
-
-def wilson(wins, n, z=1.96):
-    centre = (wins + z * z / 2) / (n + z * z)
-    half = z * math.sqrt(wins * (n - wins) / n + z * z / 4) / (n + z * z)
-    return centre - half, centre + half
 
 
 def match_up(opponent, games):

@@ -133,6 +133,11 @@ SECURE_CSP = {
 # Celery: Redis when REDIS_URL is set, else a broker on the local filesystem.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
+    # A cache every process shares, so sessions can be read from it and written through
+    # to the database (a per-process cache could keep a logged-out session alive).
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": REDIS_URL, "KEY_PREFIX": "capitalla"}}
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300}
 else:

@@ -159,9 +159,8 @@ class MoveForm(forms.Form):
         return " ".join(str(e) for errors in self.errors.values() for e in errors)
 
 
-def move_form(kind: str | None, data) -> forms.Form:
-    """The move form of a game kind (Capitalla's for an unknown table: the service then
-    says there is no such table)."""
+def move_form(kind: str, data) -> forms.Form:
+    """The move form of a game kind."""
     from games.forms_capit import CapItMoveForm  # it builds on MoveForm
 
     return {"capit": CapItMoveForm}.get(kind, MoveForm)(data)

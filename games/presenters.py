@@ -7,8 +7,10 @@ get `game.state`, the seed of an unfinished game, or any model object with hidde
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from games.engine.capitalla import CARDS
@@ -33,8 +35,20 @@ REASONS = {
 def card(card_id: str, plays_as: str | None = None) -> dict:
     """A card's public face. `plays_as` is the letter it stands for in a declared group."""
     c = CARDS[card_id]
-    naturals = sorted(c.letters - {JOKER})
     return {
+        **_static_face(card_id),
+        "plays_as": plays_as,
+        "as_joker": bool(plays_as and c.is_joker and plays_as not in c.letters),
+    }
+
+
+@lru_cache(maxsize=None)
+def _static_face(card_id: str) -> dict:
+    """What never changes about a card, with its face's HTML rendered once per process:
+    a hand of fourteen cards is on every move's response."""
+    c = CARDS[card_id]
+    naturals = sorted(c.letters - {JOKER})
+    face = {
         "id": c.id,
         "name": c.name,
         "capitals": list(c.capitals),
@@ -44,9 +58,10 @@ def card(card_id: str, plays_as: str | None = None) -> dict:
         "is_joker": c.is_joker,
         "badge": "/".join(sorted(c.letters)),
         "group_letter": naturals[0] if naturals else JOKER,
-        "plays_as": plays_as,
-        "as_joker": bool(plays_as and c.is_joker and plays_as not in c.letters),
     }
+    for key, show_fact in (("face", False), ("face_with_fact", True)):
+        face[key] = render_to_string("games/capitalla/_card.html", {"c": face, "show_fact": show_fact})
+    return face
 
 
 def hand_groups(card_ids) -> list[dict]:

@@ -239,7 +239,9 @@ def cancel_table(user, game_id: int) -> Game:
 
 
 def play_move(user, game_id: int, expected_version, move) -> Game:
-    """A human's move, applied only if the client saw the current version."""
+    """A human's move, applied only if the client saw the current version. `move` is a
+    dict, or a function of the game's kind that parses one (raising ServiceError), so a
+    form is read for the right game without loading the game twice."""
     with transaction.atomic():
         game = _locked(game_id)
         seat = check_seated(game, user)
@@ -248,7 +250,7 @@ def play_move(user, game_id: int, expected_version, move) -> Game:
         check_version(game, expected_version)
         if seat.away:
             raise Conflict("A bot is playing your seat: press “I'm back” to play again.")
-        _apply(game, seat.index, move)
+        _apply(game, seat.index, move(game.kind) if callable(move) else move)
         if seat.missed_turns:
             seat.missed_turns = 0  # the misses that count are the ones in a row
             seat.save(update_fields=["missed_turns"])

@@ -300,14 +300,14 @@ def move(request, game_id: int):
         if request.htmx:
             return HttpResponse("Log in to play.", status=403)
         return redirect(f"{_login_url()}?next={request.path}")
-    kind = Game.objects.filter(pk=game_id).values_list("kind", flat=True).first()
-    form = move_form(kind, request.POST)
-    try:
+    def parsed(kind: str) -> dict:
+        form = move_form(kind, request.POST)
         if not form.is_valid():
-            game = _visible_game_or_404(request, game_id)
-            services.check_seated(game, request.user)
             raise services.ServiceError(form.error_message() or "That move is not valid.")
-        game = services.play_move(request.user, game_id, form.cleaned_data["version"], form.move)
+        return form.move
+
+    try:
+        game = services.play_move(request.user, game_id, request.POST.get("version"), parsed)
     except services.ServiceError as exc:
         return _refused(request, game_id, exc)
     if request.htmx:

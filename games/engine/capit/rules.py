@@ -11,12 +11,22 @@ JSON-ready dict; `apply` never changes the state it is given.
 import copy
 
 from ..base import GameInfo, IllegalMove, Move, State
+from ..common import (
+    active_seats,
+    all_hands,
+    check_setup,
+    check_viewer,
+    checked_move,
+    next_seat,
+    next_state,
+    resign,
+)
 from ..rng import shuffled
 from .cards import HAND_SIZE, deck, face, face_of, hand_points, is_card, sort_hand
 from .contracts import CONTRACTS, ROUNDS, contract_problem, contract_text, find_contract, find_melds
 from .melds import MeldError, arrange, as_face, extend, fits, is_natural, room
 
-_FIELDS = {
+_FIELDS = {  # move type: (needed fields, optional fields)
     "take_discard": (set(), set()),
     "push": (set(), set()),
     "draw_stock": (set(), set()),
@@ -29,13 +39,14 @@ _FIELDS = {
 }
 _DRAWS = ("take_discard", "push", "draw_stock")
 _PLAYS = ("lay_contract", "meld", "lay_off", "replace", "discard")
+_OPTION_RANGES = {"ace_value": (0, 100), "round_share_percent": (0, 20)}
 
 
 class CapItRules:
     info = GameInfo("capit", "Cap-It", 4, 6, 4, {"ace_value": 15, "round_share_percent": 10})
 
     def new_game(self, players: int, options: dict, seed: int) -> State:
-        _check_setup(self.info, players, options)
+        check_setup(self.info, players, options, _OPTION_RANGES)
         state = {
             "seed": seed,
             "players": players,
@@ -74,12 +85,9 @@ class CapItRules:
         return moves
 
     def apply(self, state: State, seat: int, move: Move) -> State:
-        kind = _check_shape(move)
-        _check_seat(state, seat)
-        if kind == "resign":
-            return _resign(state, seat)
-        if seat != state["turn"]:
-            raise IllegalMove("It is not your turn.")
+        kind = checked_move(state, seat, move, _FIELDS)
+        if kind == "resign":  # freed wild cards leave with the hand: _pass_turn clears must_use
+            return resign(state, seat, _finish, _pass_turn)
         if kind in _DRAWS and state["phase"] != "draw":
             raise IllegalMove("You have drawn already: play your melds, then discard.")
         if kind in _PLAYS and state["phase"] != "play":
@@ -87,8 +95,7 @@ class CapItRules:
         return _HANDLERS[kind](state, seat, move)
 
     def view(self, state: State, seat: int | None) -> dict:
-        if seat is not None and seat not in range(state["players"]):
-            raise ValueError(f"no seat {seat!r} at this table")
+        check_viewer(state, seat)
         over = state["phase"] == "over"
         view = {
             "game": self.info.slug,
@@ -122,7 +129,7 @@ class CapItRules:
             "result": self.result(state),
         }
         if over:
-            view["hands"] = [sort_hand(cards) for cards in _all_hands(state)]
+            view["hands"] = [sort_hand(cards) for cards in all_hands(state)]
         return view
 
     def result(self, state: State) -> dict | None:
@@ -163,47 +170,6 @@ RULES = CapItRules()
 
 
 # ---------------------------------------------------------------- checks
-
-
-def _check_setup(info: GameInfo, players: int, options: dict) -> None:
-    if not isinstance(options, dict):
-        raise TypeError("options must be a dict")
-    if type(players) is not int or not info.min_players <= players <= info.max_players:
-        raise ValueError(f"Cap-It needs {info.min_players} to {info.max_players} players")
-    unknown = set(options) - set(info.default_options)
-    if unknown:
-        raise ValueError(f"unknown options: {', '.join(sorted(unknown))}")
-    ace = options.get("ace_value", 15)
-    if type(ace) is not int or not 0 <= ace <= 100:
-        raise ValueError("ace_value must be a whole number from 0 to 100")
-    share = options.get("round_share_percent", 10)
-    if type(share) is not int or not 0 <= share <= 20:
-        raise ValueError("round_share_percent must be a whole number from 0 to 20")
-
-
-def _check_shape(move: Move) -> str:
-    if not isinstance(move, dict):
-        raise IllegalMove("A move must be a JSON object.")
-    kind = move.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise IllegalMove(f"The move type must be one of: {', '.join(_FIELDS)}.")
-    needed, optional = _FIELDS[kind]
-    fields = set(move) - {"type"}
-    if fields - needed - optional:
-        extra = ", ".join(sorted(map(str, fields - needed - optional)))
-        raise IllegalMove(f"Unexpected field(s) in a {kind} move: {extra}.")
-    if needed - fields:
-        raise IllegalMove(f"A {kind} move needs: {', '.join(sorted(needed - fields))}.")
-    return kind
-
-
-def _check_seat(state: State, seat: int) -> None:
-    if type(seat) is not int or seat not in range(state["players"]):
-        raise IllegalMove(f"There is no seat {seat!r} at this table.")
-    if state["phase"] == "over":
-        raise IllegalMove("The game is over.")
-    if seat in state["out"]:
-        raise IllegalMove("You have resigned from this game.")
 
 
 def _held(cards: object, hand: list[str], field: str) -> list[str]:
@@ -270,7 +236,7 @@ def _room_for(melds: list[dict], must_use: list[dict]) -> bool:
 def _take_discard(state: State, seat: int, move: Move) -> State:
     if not state["discard"]:
         raise IllegalMove("The discard pile is empty: draw from the stock.")
-    new = _next(state)
+    new = next_state(state)
     new["hands"][seat] = state["hands"][seat] + [state["discard"][-1]]
     new["discard"] = state["discard"][:-1]
     new["phase"] = "play"
@@ -280,11 +246,11 @@ def _take_discard(state: State, seat: int, move: Move) -> State:
 def _push(state: State, seat: int, move: Move) -> State:
     if not state["discard"]:
         raise IllegalMove("The discard pile is empty: there is nothing to push. Draw from the stock.")
-    new = _next(state)
+    new = next_state(state)
     if len(state["stock"]) < 2:  # the push needs two stock cards: the round ends
         _end_round(new, None)
         return new
-    target = _next_seat(state, seat)
+    target = next_seat(state, seat)
     new["hands"][target] = state["hands"][target] + [state["stock"][-1], state["discard"][-1]]
     new["hands"][seat] = state["hands"][seat] + [state["stock"][-2]]
     new["stock"] = state["stock"][:-2]
@@ -296,7 +262,7 @@ def _push(state: State, seat: int, move: Move) -> State:
 def _draw_stock(state: State, seat: int, move: Move) -> State:
     if state["discard"]:
         raise IllegalMove("Take the discard or push: you draw from the stock only when the discard pile is empty.")
-    new = _next(state)
+    new = next_state(state)
     if not state["stock"]:
         _end_round(new, None)
         return new
@@ -325,7 +291,7 @@ def _lay_contract(state: State, seat: int, move: Move) -> State:
     problem = contract_problem([(kind, len(cards)) for cards, _, kind in laid], state["round"])
     if problem:
         raise IllegalMove(problem)
-    new = _next(state)
+    new = next_state(state)
     new["melds"] = state["melds"] + [_table_meld(seat, kind, cards, slots) for cards, slots, kind in laid]
     new["laid"] = list(state["laid"])
     new["laid"][seat] = True
@@ -336,7 +302,7 @@ def _meld(state: State, seat: int, move: Move) -> State:
     _check_laid(state, seat)
     cards = _held(move["cards"], state["hands"][seat], "cards")
     ordered, slots = _arranged(cards, move["kind"])
-    new = _next(state)
+    new = next_state(state)
     new["melds"] = state["melds"] + [_table_meld(seat, move["kind"], ordered, slots)]
     return _after_play(new, seat, cards)
 
@@ -356,7 +322,7 @@ def _lay_off(state: State, seat: int, move: Move) -> State:
         ordered, slots = extend(target, cards, end)
     except MeldError as bad:
         raise IllegalMove(bad.reason) from None
-    new = _next(state)
+    new = next_state(state)
     new["melds"] = list(state["melds"])
     new["melds"][index] = {**target, "cards": ordered, "as": slots}
     return _after_play(new, seat, cards)
@@ -380,7 +346,7 @@ def _replace(state: State, seat: int, move: Move) -> State:
         raise IllegalMove(f"The {face(wild)} stands for {_slot_words(slot)}: only that natural card can replace it.")
     if {"card": card, "from": index} in state["must_use"]:
         raise IllegalMove(f"The {face(card)} you freed must go into another meld, not back into this one.")
-    new = _next(state)
+    new = next_state(state)
     cards = list(target["cards"])
     cards[spot] = card
     new["melds"] = list(state["melds"])
@@ -405,26 +371,12 @@ def _discard(state: State, seat: int, move: Move) -> State:
     if state["must_use"]:
         wilds = " and the ".join(face(entry["card"]) for entry in state["must_use"])
         raise IllegalMove(f"Use the {wilds} you freed in a meld before you discard.")
-    new = _next(state)
+    new = next_state(state)
     new["hands"][seat] = [c for c in hand if c != card]
     new["discard"] = state["discard"] + [card]
     if not new["hands"][seat]:
         _end_round(new, seat)
     else:
-        _pass_turn(new)
-    return new
-
-
-def _resign(state: State, seat: int) -> State:
-    new = _next(state)
-    new["out_hands"] = {**state["out_hands"], str(seat): state["hands"][seat]}
-    new["hands"][seat] = []
-    new["out"] = sorted(state["out"] + [seat])
-    still_in = _active(new)
-    if len(still_in) == 1:
-        _finish(new, still_in, "last_standing")
-    elif seat == state["turn"]:
-        new["must_use"] = []  # freed wild cards leave with the hand
         _pass_turn(new)
     return new
 
@@ -444,15 +396,6 @@ _HANDLERS = {
 # ---------------------------------------------------------------- turn and round flow
 
 
-def _next(state: State) -> State:
-    """A copy to change: the top level and the list of hands are new, the rest shared
-    (no handler changes a shared list or meld in place)."""
-    new = dict(state)
-    new["hands"] = list(state["hands"])
-    new["moves"] = state["moves"] + 1
-    return new
-
-
 def _after_play(new: State, seat: int, played: list[str]) -> State:
     """Take the played cards from the hand; the round ends if it is empty."""
     gone = set(played)
@@ -464,21 +407,8 @@ def _after_play(new: State, seat: int, played: list[str]) -> State:
     return new
 
 
-def _active(state: State) -> list[int]:
-    return [seat for seat in range(state["players"]) if seat not in state["out"]]
-
-
-def _next_seat(state: State, seat: int) -> int:
-    """The next seat still in the game, to the left."""
-    players = state["players"]
-    nxt = (seat + 1) % players
-    while nxt in state["out"]:
-        nxt = (nxt + 1) % players
-    return nxt
-
-
 def _pass_turn(new: State) -> None:
-    new["turn"] = _next_seat(new, new["turn"])
+    new["turn"] = next_seat(new, new["turn"])
     new["phase"] = "draw"
     new["turns"] += 1
     new["must_use"] = []
@@ -489,9 +419,9 @@ def _deal(state: State, number: int) -> None:
     dealer plays first; seats still in get 10 cards each, one card starts the discard."""
     players = state["players"]
     cards = shuffled(deck(players), state["seed"], f"round:{number}")
-    active = _active(state)
+    active = active_seats(state)
     dealer = (number - 1) % players
-    first = _next_seat(state, dealer)
+    first = next_seat(state, dealer)
     hands: list[list[str]] = [[] for _ in range(players)]
     order = sorted(active, key=lambda seat: (seat - first) % players)
     for k, seat in enumerate(order):
@@ -533,8 +463,8 @@ def _end_round(new: State, went_out: int | None) -> None:
     ]
     if new["round"] >= ROUNDS:
         totals = _totals(new)
-        best = min(totals[seat] for seat in _active(new))
-        _finish(new, [seat for seat in _active(new) if totals[seat] == best], "five_rounds")
+        best = min(totals[seat] for seat in active_seats(new))
+        _finish(new, [seat for seat in active_seats(new) if totals[seat] == best], "five_rounds")
     else:
         _deal(new, new["round"] + 1)
 
@@ -613,10 +543,6 @@ def _public_meld(meld: dict) -> dict:
         **copy.deepcopy(meld),
         "wild": [not is_natural(card, slot) for card, slot in zip(meld["cards"], meld["as"])],
     }
-
-
-def _all_hands(state: State) -> list[list[str]]:
-    return [state["out_hands"].get(str(seat), state["hands"][seat]) for seat in range(state["players"])]
 
 
 def _faces(cards: list[str]) -> str:

@@ -10,25 +10,27 @@ dict; `apply` never changes the state it is given.
 import copy
 
 from ..base import GameInfo, IllegalMove, Move, State
+from ..common import all_hands, check_setup, check_viewer, checked_move, next_seat, next_state, resign
 from ..rng import shuffled
 from .cards import CARDS
 from .solver import InvalidGroup, find_declaration, group_kind, label
 
 HAND_SIZE = 13
 SOURCES = ("pile", "discard")
-_FIELDS = {
-    "draw": {"from"},
-    "discard": {"card"},
-    "declare": {"discard", "groups"},
-    "resign": set(),
+_FIELDS = {  # move type: (needed fields, optional fields)
+    "draw": ({"from"}, set()),
+    "discard": ({"card"}, set()),
+    "declare": ({"discard", "groups"}, set()),
+    "resign": (set(), set()),
 }
+_OPTION_RANGES = {"max_reshuffles": (0, None)}
 
 
 class CapitallaRules:
     info = GameInfo("capitalla", "Capitalla", 2, 6, 4, {"max_reshuffles": 3})
 
     def new_game(self, players: int, options: dict, seed: int) -> State:
-        _check_setup(self.info, players, options)
+        check_setup(self.info, players, options, _OPTION_RANGES)
         deck = shuffled(sorted(CARDS), seed, "deal")
         hands = [deck[k * HAND_SIZE : (k + 1) * HAND_SIZE] for k in range(players)]
         rest = deck[players * HAND_SIZE :]
@@ -66,17 +68,13 @@ class CapitallaRules:
         return moves
 
     def apply(self, state: State, seat: int, move: Move) -> State:
-        kind = _check_shape(move)
-        _check_seat(state, seat)
-        if kind == "resign":
-            return _resign(state, seat)
-        if seat != state["turn"]:
-            raise IllegalMove("It is not your turn.")
+        kind = checked_move(state, seat, move, _FIELDS)
+        if kind == "resign":  # a picked card goes aside with the rest of the hand
+            return resign(state, seat, _end, _pass_turn)
         return _HANDLERS[kind](state, seat, move)
 
     def view(self, state: State, seat: int | None) -> dict:
-        if seat is not None and seat not in range(state["players"]):
-            raise ValueError(f"no seat {seat!r} at this table")
+        check_viewer(state, seat)
         over = state["phase"] == "over"
         view = {
             "game": self.info.slug,
@@ -101,7 +99,7 @@ class CapitallaRules:
             if found:
                 view["declaration"] = {"discard": found[0], "groups": found[1]}
         if over:
-            view["hands"] = [sort_hand(cards) for cards in _all_hands(state)]
+            view["hands"] = [sort_hand(cards) for cards in all_hands(state)]
         return view
 
     def result(self, state: State) -> dict | None:
@@ -132,43 +130,6 @@ def sort_hand(ids: list[str]) -> list[str]:
 
 
 # ---------------------------------------------------------------- checks
-
-
-def _check_setup(info: GameInfo, players: int, options: dict) -> None:
-    if not isinstance(options, dict):
-        raise TypeError("options must be a dict")
-    if type(players) is not int or not info.min_players <= players <= info.max_players:
-        raise ValueError(f"Capitalla needs {info.min_players} to {info.max_players} players")
-    unknown = set(options) - set(info.default_options)
-    if unknown:
-        raise ValueError(f"unknown options: {', '.join(sorted(unknown))}")
-    limit = options.get("max_reshuffles", 0)
-    if type(limit) is not int or limit < 0:
-        raise ValueError("max_reshuffles must be a whole number, 0 or more")
-
-
-def _check_shape(move: Move) -> str:
-    if not isinstance(move, dict):
-        raise IllegalMove("A move must be a JSON object.")
-    kind = move.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise IllegalMove("The move type must be one of: draw, discard, declare, resign.")
-    fields = set(move) - {"type"}
-    if fields - _FIELDS[kind]:
-        extra = ", ".join(sorted(map(str, fields - _FIELDS[kind])))
-        raise IllegalMove(f"Unexpected field(s) in a {kind} move: {extra}.")
-    if _FIELDS[kind] - fields:
-        raise IllegalMove(f"A {kind} move needs: {', '.join(sorted(_FIELDS[kind] - fields))}.")
-    return kind
-
-
-def _check_seat(state: State, seat: int) -> None:
-    if type(seat) is not int or seat not in range(state["players"]):
-        raise IllegalMove(f"There is no seat {seat!r} at this table.")
-    if state["phase"] == "over":
-        raise IllegalMove("The game is over.")
-    if seat in state["out"]:
-        raise IllegalMove("You have resigned from this game.")
 
 
 def _check_phase(state: State, phase: str) -> None:
@@ -229,7 +190,7 @@ def _draw(state: State, seat: int, move: Move) -> State:
     pile_key = "draw" if source == "pile" else "discard"
     if not state[pile_key]:
         raise IllegalMove(f"The {'draw' if source == 'pile' else 'discard'} pile is empty.")
-    new = _next(state)
+    new = next_state(state)
     new[pile_key] = state[pile_key][:-1]
     card = state[pile_key][-1]
     new["hands"][seat] = state["hands"][seat] + [card]
@@ -241,7 +202,7 @@ def _draw(state: State, seat: int, move: Move) -> State:
 def _discard(state: State, seat: int, move: Move) -> State:
     _check_phase(state, "discard")
     card = _held_card(move["card"], state["hands"][seat], "card")
-    new = _next(state)
+    new = next_state(state)
     new["hands"][seat] = [c for c in state["hands"][seat] if c != card]
     new["discard"] = state["discard"] + [card]
     _pass_turn(new)
@@ -253,24 +214,11 @@ def _declare(state: State, seat: int, move: Move) -> State:
     hand = state["hands"][seat]
     discard = _held_card(move["discard"], hand, "discard")
     groups = _checked_groups(move["groups"], hand, discard)
-    new = _next(state)
+    new = next_state(state)
     new["hands"][seat] = [c for c in hand if c != discard]
     new["discard"] = state["discard"] + [discard]
     declaration = {"seat": seat, "groups": groups, "discard": discard}
     _end(new, [seat], "declared", declaration)
-    return new
-
-
-def _resign(state: State, seat: int) -> State:
-    new = _next(state)
-    new["out_hands"] = {**state["out_hands"], str(seat): state["hands"][seat]}
-    new["hands"][seat] = []
-    new["out"] = sorted(state["out"] + [seat])
-    still_in = [s for s in range(state["players"]) if s not in new["out"]]
-    if len(still_in) == 1:
-        _end(new, still_in, "last_standing", None)
-    elif seat == state["turn"]:
-        _pass_turn(new)  # a picked card goes aside with the rest of the hand
     return new
 
 
@@ -280,20 +228,8 @@ _HANDLERS = {"draw": _draw, "discard": _discard, "declare": _declare}
 # ---------------------------------------------------------------- turn flow
 
 
-def _next(state: State) -> State:
-    """A copy to change: the top level and the list of hands are new, the rest shared."""
-    new = dict(state)
-    new["hands"] = list(state["hands"])
-    new["moves"] = state["moves"] + 1
-    return new
-
-
 def _pass_turn(new: State) -> None:
-    seats = new["players"]
-    turn = (new["turn"] + 1) % seats
-    while turn in new["out"]:
-        turn = (turn + 1) % seats
-    new["turn"], new["phase"] = turn, "pick"
+    new["turn"], new["phase"] = next_seat(new, new["turn"]), "pick"
     if not new["draw"]:
         _refill(new)
 
@@ -310,7 +246,7 @@ def _refill(new: State) -> None:
     new["discard"] = new["discard"][-1:]
 
 
-def _end(new: State, winners: list[int], reason: str, declaration: dict | None) -> None:
+def _end(new: State, winners: list[int], reason: str, declaration: dict | None = None) -> None:
     new["phase"], new["turn"] = "over", None
     new["result"] = {
         "winners": winners,
@@ -321,10 +257,6 @@ def _end(new: State, winners: list[int], reason: str, declaration: dict | None) 
 
 
 # ---------------------------------------------------------------- what players see
-
-
-def _all_hands(state: State) -> list[list[str]]:
-    return [state["out_hands"].get(str(seat), state["hands"][seat]) for seat in range(state["players"])]
 
 
 def _public_pick(pick: dict | None) -> dict | None:

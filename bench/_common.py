@@ -1,0 +1,46 @@
+"""What the engine bench scripts share. A script runs as `python bench/<script>.py`, so
+this folder is on sys.path and the script imports this module first (`from _common
+import ...`); importing it puts the repository root on sys.path for `games`."""
+
+import math
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from games.engine.bots import play  # noqa: E402  (needs ROOT on sys.path)
+
+
+def wilson(wins, n, z=1.96):
+    """Wilson's score interval for `wins` out of `n` (95% with the default z)."""
+    centre = (wins + z * z / 2) / (n + z * z)
+    half = z * math.sqrt(wins * (n - wins) / n + z * z / 4) / (n + z * z)
+    return centre - half, centre + half
+
+
+def time_bot_games(slug, games, endings):
+    """Play seeds 0 to games-1 of `slug` between four "normal" bots in memory, timing
+    each game: the sorted times in ms, the move counts, and a Counter of what
+    `endings(final state)` yields over all games."""
+    times, moves, counted = [], [], Counter()
+    for seed in range(games):
+        started = time.perf_counter()
+        state = play(slug, ["normal"] * 4, seed)
+        times.append((time.perf_counter() - started) * 1000)
+        moves.append(state["moves"])
+        counted.update(endings(state))
+    return sorted(times), moves, counted
+
+
+def print_game_times(noun, times, moves, endings, endings_heading):
+    """The table of `time_bot_games`: a heading line and one row."""
+    count = len(times)
+    print(f"{noun:>5} {'median ms':>9} {'p90 ms':>7} {'max ms':>7} {'median moves':>12}  {endings_heading}")
+    print(
+        f"{count:5} {statistics.median(times):9.1f} {times[int(count * 0.9)]:7.1f} {times[-1]:7.1f}"
+        f" {statistics.median(moves):12.0f}  {dict(endings)}"
+    )
