@@ -88,8 +88,8 @@ def explain(now):
     print(select.explain(analyze=True))
     pk, version, deadline = select[0]
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("EXPLAIN (ANALYZE) UPDATE games_game SET deadline = NULL "
-                       "WHERE id = %s AND version = %s AND deadline = %s", [pk, version, deadline])
+        cursor.execute("EXPLAIN (ANALYZE) UPDATE games_game SET deadline = %s "
+                       "WHERE id = %s AND version = %s AND deadline = %s", [now, pk, version, deadline])
         plan = "\n".join(row[0] for row in cursor.fetchall())
         transaction.set_rollback(True)  # EXPLAIN ANALYZE ran the UPDATE: undo it
     print("\nEXPLAIN (ANALYZE) -- the claim (conditional UPDATE, rolled back):")

@@ -33,6 +33,8 @@ MOVE_FIELDS = ["state", "version", "to_act", "status", "result", "finished_at", 
                "clock_seat", "deadline", "remind_at", "extra_time_used"]
 # A player who lets this many turns in a row run out gets a bot in their seat.
 MISSES_BEFORE_TAKEOVER = 3
+# Seconds a sweeper's claim on an expired turn holds before another pass may retry it.
+TIMEOUT_CLAIM_LEASE = 60
 # The reminder goes when this share of the turn time is gone.
 REMIND_AFTER = 0.8
 
@@ -332,22 +334,24 @@ def come_back(user, game_id: int) -> Game:
 
 def expire_overdue_turns(now=None, limit: int = 500) -> int:
     """The sweeper's half that enforces turn clocks. Each expired game is claimed by a
-    conditional UPDATE (same id, version and deadline; deadline set to NULL), so of two
-    sweepers only one gets it; then `apply_timeout` checks the version under the row lock,
-    so a human move that lands first wins and the timeout does nothing. Returns how many
-    timeouts were applied."""
+    conditional UPDATE (same id, version and deadline) that pushes its deadline a lease
+    ahead, so of two sweepers only one gets it, and a sweeper that dies before applying
+    the timeout leaves a deadline the next passes will find again. `apply_timeout` then
+    checks the version under the row lock, so a human move that lands first wins and the
+    timeout does nothing. Returns how many timeouts were applied."""
     now = now or timezone.now()
     due = list(Game.objects.filter(status=Game.Status.ACTIVE, deadline__lte=now)
                .order_by("deadline").values_list("pk", "version", "deadline")[:limit])
+    lease = now + timedelta(seconds=TIMEOUT_CLAIM_LEASE)
     applied = 0
     for game_id, version, deadline in due:
-        if not Game.objects.filter(pk=game_id, version=version, deadline=deadline).update(deadline=None):
+        if not Game.objects.filter(pk=game_id, version=version, deadline=deadline).update(deadline=lease):
             continue  # another sweeper, or a move, got there first
         try:
             applied += apply_timeout(game_id, version, now=now)
         except Exception:
-            logger.exception("Timeout of game %s at version %s failed; it will be retried", game_id, version)
-            Game.objects.filter(pk=game_id, version=version, deadline=None).update(deadline=deadline)
+            logger.exception("Timeout of game %s at version %s failed; retried when the lease ends",
+                             game_id, version)
     return applied
 
 

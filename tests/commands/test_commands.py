@@ -42,5 +42,6 @@ def test_load_demo_is_idempotent(django_user_model):
     run("load_demo")
     demo = django_user_model.objects.get(username="demo")
     assert demo.check_password("capitalla-demo")
-    open_table = Game.objects.get(host=demo, status=Game.Status.OPEN)
-    assert sum(s.is_bot for s in open_table.seats.all()) == 3
+    for kind in ("capitalla", "capit"):
+        open_table = Game.objects.get(host=demo, kind=kind, status=Game.Status.OPEN)
+        assert sum(s.is_bot for s in open_table.seats.all()) == 3

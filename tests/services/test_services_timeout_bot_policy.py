@@ -73,3 +73,18 @@ def test_the_sweeper_ignores_games_that_are_not_in_play(table, bob):
     Game.objects.filter(pk=table.pk).update(deadline=deadline)  # a leftover must not matter
     assert services.expire_overdue_turns(now=deadline + timedelta(days=1)) == 0
     assert timezone.now() < deadline
+
+
+def test_a_sweeper_that_dies_after_its_claim_leaves_the_turn_for_a_later_pass(table, monkeypatch):
+    when = after_deadline(table)
+
+    def worker_lost(*args, **kwargs):
+        raise RuntimeError("worker lost")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(services, "apply_timeout", worker_lost)
+        assert services.expire_overdue_turns(now=when) == 0
+    lease_end = when + timedelta(seconds=services.TIMEOUT_CLAIM_LEASE)
+    assert services.expire_overdue_turns(now=lease_end - timedelta(seconds=1)) == 0  # still claimed
+    assert services.expire_overdue_turns(now=lease_end) == 1
+    assert Game.objects.get(pk=table.pk).to_act == [1]
