@@ -15,11 +15,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from capitalla_site.celery import app as celery_app
 from games.engine.base import IllegalMove
 from games.engine.bots import get_bot
 from games.engine.registry import RULES
 from games.engine.rng import new_seed
-from capitalla_site.celery import app as celery_app
 from games.models import (
     DEFAULT_TURN_SECONDS, TURN_TIMES, Event, Game, Hand, Notification, Seat, seed_digest, turn_time_label,
 )
@@ -105,6 +105,18 @@ def check_can_give_extra_time(game: Game, seat: Seat) -> None:
         raise Conflict("This turn has already been given extra time.")
 
 
+def check_game_options(kind: str, seats: int, options: dict) -> dict:
+    """The table's options with the game's defaults filled in, refused now rather than at
+    the deal if the rules would not accept them."""
+    rules = RULES[kind]
+    options = {**rules.info.default_options, **options}
+    try:
+        rules.new_game(seats, options, 0)
+    except (TypeError, ValueError) as exc:
+        raise ServiceError(f"Those table options are not allowed: {exc}.") from None
+    return options
+
+
 def check_can_join(game: Game, user) -> int:
     """The seat index the user would take."""
     if game.status != Game.Status.OPEN:
@@ -150,13 +162,13 @@ def create_table(host, kind: str, seats: int, bots: int = 0, bot_level: str = "n
     at the start. `turn_seconds` is each player's time for a turn; `timeout_policy` says
     what happens when it runs out."""
     check_new_table(kind, seats, bots, bot_level)
+    options = check_game_options(kind, seats, options or {})
     check_clock_options(turn_seconds, timeout_policy)
     if not isinstance(ante, int) or ante < 0:
         raise ServiceError("The ante is a whole number of chips, 0 or more.")
     with transaction.atomic(), _chips_refusal():
         game = Game.objects.create(
-            kind=kind, host=host, num_seats=seats, bot_level=bot_level, private=private,
-            options={**RULES[kind].info.default_options, **(options or {})},
+            kind=kind, host=host, num_seats=seats, bot_level=bot_level, private=private, options=options,
             turn_seconds=turn_seconds, timeout_policy=timeout_policy, allow_extra_time=bool(allow_extra_time),
         )
         if bots < seats:

@@ -75,3 +75,11 @@ def test_leaving_frees_the_seat_and_the_host_leaving_abandons(alice, bob, charli
 def test_no_leaving_after_the_start(table, bob):
     with pytest.raises(services.Conflict):
         services.leave_table(bob, table.pk)
+
+
+def test_options_the_rules_refuse_are_refused_at_creation(alice):
+    with pytest.raises(services.ServiceError, match="round_share_percent"):
+        services.create_table(alice, "capit", seats=4, bots=3, options={"round_share_percent": 50})
+    with pytest.raises(services.ServiceError, match="unknown options"):
+        services.create_table(alice, "capitalla", seats=2, options={"jokers": "all"})
+    assert not Game.objects.exists()
