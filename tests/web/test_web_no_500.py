@@ -1,0 +1,34 @@
+"""Junk requests to every page get an answer below 500, signed in or not."""
+
+import pytest
+
+from games import services
+
+pytestmark = pytest.mark.django_db
+
+JUNK = ["", "0", "-1", "abc", "99999999999999999999", "%00", "nul\x00byte", "' OR 1=1 --", "{}", "[[\"FRA\"]]"]
+
+
+def paths(game_id, capit_id):
+    return [
+        "/", "/my-games/", "/chips/", "/outbox/", "/accounts/profile/", "/tables/new/",
+        f"/games/{game_id}/", f"/games/{game_id}/move/", f"/games/{game_id}/join/", f"/games/{game_id}/leave/",
+        f"/games/{game_id}/start/", f"/games/{game_id}/cancel/", f"/games/{game_id}/resign/",
+        f"/games/{game_id}/history/", f"/games/{game_id}/continue/", f"/games/{capit_id}/capit/check/",
+        f"/games/{capit_id}/move/", "/games/999999/", "/games/999999/move/", "/join/nope/", "/rules/nope/",
+    ]
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_junk_never_gets_a_500(client, alice, bob, table, signed_in):
+    capit = services.start_table(alice, services.create_table(alice, "capit", seats=4, bots=3).pk)
+    if signed_in:
+        client.force_login(bob)
+    for path in paths(table.pk, capit.pk):
+        for junk in JUNK:
+            fields = {"version": junk, "type": junk, "from": junk, "card": junk, "discard": junk, "groups": junk,
+                      "kind": junk, "cards": junk, "meld": junk, "wild": junk, "since": junk, "waiting": junk,
+                      "A": junk, "kind_A": junk, "seats": junk, "bots": junk, "ante": junk, "sesame": junk}
+            for response in (client.get(path, fields), client.post(path, fields),
+                             client.post(path, fields, HTTP_HX_REQUEST="true")):
+                assert response.status_code < 500, (path, junk, response.status_code)
