@@ -44,7 +44,7 @@ def _can_see(game: Game, user, via_invite: bool = False) -> bool:
         user.is_authenticated and (user.pk == game.host_id or user.is_staff))
 
 
-def _visible_game_or_404(request, game_id: int) -> Game:
+def visible_game_or_404(request, game_id: int) -> Game:
     game = _game_or_404(game_id)
     if not _can_see(game, request.user):
         raise Http404("No such table.")
@@ -55,7 +55,7 @@ def _template(game: Game) -> str:
     return f"games/{game.kind}/game.html"
 
 
-def _render_game(request, game: Game, *, status: int = 200, error: str | None = None,
+def render_game(request, game: Game, *, status: int = 200, error: str | None = None,
                  via_invite: bool = False, partial: bool | None = None):
     """The game page, or only its table partial for htmx requests."""
     # The table lists the latest moves; the history page has them all.
@@ -80,7 +80,7 @@ def _refused(request, game_id: int, exc: services.ServiceError, *, redirect_to=N
         raise Http404(exc.message)
     game = exc.game if isinstance(exc, services.StaleVersion) else _game_or_404(game_id)
     if request.htmx:
-        return _render_game(request, _game_or_404(game.pk), status=exc.status, error=exc.message,
+        return render_game(request, _game_or_404(game.pk), status=exc.status, error=exc.message,
                             via_invite=via_invite)
     messages.error(request, exc.message)
     return redirect(redirect_to or game.get_absolute_url())
@@ -223,7 +223,7 @@ def _lifecycle(request, game_id: int, action, done: str, *, via_invite=False, ne
             raise Http404(exc.message) from None
         game = _game_or_404(game_id)
         messages.error(request, exc.message)
-        return _render_game(request, game, status=exc.status, error=None, via_invite=via_invite, partial=False)
+        return render_game(request, game, status=exc.status, error=None, via_invite=via_invite, partial=False)
     messages.success(request, done)
     if isinstance(game, Seat):
         game = game.game
@@ -233,7 +233,7 @@ def _lifecycle(request, game_id: int, action, done: str, *, via_invite=False, ne
 @login_required
 @require_POST
 def join(request, game_id: int):
-    game = _visible_game_or_404(request, game_id)
+    game = visible_game_or_404(request, game_id)
     return _lifecycle(request, game.pk, services.join_table, "You have a seat at the table.")
 
 
@@ -252,7 +252,7 @@ def invite(request, code: str):
     game = _game_or_404(game_id)
     if game.seat_of(request.user) is not None:
         return redirect(game)
-    return _render_game(request, game, via_invite=True)
+    return render_game(request, game, via_invite=True)
 
 
 def _login_url():
@@ -265,7 +265,7 @@ def _login_url():
 @login_required
 @require_POST
 def leave(request, game_id: int):
-    game = _visible_game_or_404(request, game_id)
+    game = visible_game_or_404(request, game_id)
     done = ("You closed the table." if game.host_id == request.user.pk else "You left the table.")
     return _lifecycle(request, game.pk, services.leave_table, done, next_url="/")
 
@@ -273,13 +273,13 @@ def leave(request, game_id: int):
 @login_required
 @require_POST
 def start(request, game_id: int):
-    game = _visible_game_or_404(request, game_id)
+    game = visible_game_or_404(request, game_id)
     return _lifecycle(request, game.pk, services.start_table, "The cards are dealt. Good luck!")
 
 
 @require_POST
 def cancel(request, game_id: int):
-    game = _visible_game_or_404(request, game_id)
+    game = visible_game_or_404(request, game_id)
     return _lifecycle(request, game.pk, services.cancel_table, "The game is called off; any antes were refunded.")
 
 
@@ -290,8 +290,8 @@ def cancel(request, game_id: int):
 def game_page(request, game_id: int):
     if _polled_and_unchanged(request, {"pk": game_id}):
         return HttpResponse(status=204)
-    game = _visible_game_or_404(request, game_id)
-    return _render_game(request, game)
+    game = visible_game_or_404(request, game_id)
+    return render_game(request, game)
 
 
 @require_POST
@@ -311,7 +311,7 @@ def move(request, game_id: int):
     except services.ServiceError as exc:
         return _refused(request, game_id, exc)
     if request.htmx:
-        return _render_game(request, game)
+        return render_game(request, game)
     return redirect(game)
 
 
@@ -322,7 +322,7 @@ def _seat_action(request, game_id: int, action, done: str):
     except services.ServiceError as exc:
         return _refused(request, game_id, exc)
     if request.htmx:
-        return _render_game(request, game)
+        return render_game(request, game)
     messages.success(request, done)
     return redirect(game)
 
@@ -343,7 +343,7 @@ def come_back(request, game_id: int):
 
 @require_GET
 def history(request, game_id: int):
-    game = _visible_game_or_404(request, game_id)
+    game = visible_game_or_404(request, game_id)
     by_index = {s.index: s.name for s in game.seats.all()}
     events = game.events.values(*EVENT_FIELDS).order_by("seq")
     name_of = lambda i: by_index.get(i, f"Seat {i + 1}")  # noqa: E731
@@ -357,7 +357,7 @@ def history(request, game_id: int):
 @require_http_methods(["GET", "POST"])
 def resign(request, game_id: int):
     """Resigning asks for a ticked box, so it needs no JavaScript to be confirmed."""
-    game = _visible_game_or_404(request, game_id)
+    game = visible_game_or_404(request, game_id)
     if request.method == "GET":
         if game.seat_of(request.user) is None:
             raise Http404("You are not playing at this table.")
@@ -366,7 +366,7 @@ def resign(request, game_id: int):
     if not form.is_valid():
         message = "Tick the box to confirm that you resign."
         if request.htmx:
-            return _render_game(request, game, status=400, error=message)
+            return render_game(request, game, status=400, error=message)
         messages.error(request, message)
         return render(request, "games/resign.html", {"form": form, "table": _resign_context(game)}, status=400)
     try:
@@ -375,7 +375,7 @@ def resign(request, game_id: int):
         return _refused(request, game.pk, exc)
     messages.info(request, "You resigned. You can keep watching the table.")
     if request.htmx:
-        return _render_game(request, _game_or_404(game.pk))
+        return render_game(request, _game_or_404(game.pk))
     return redirect(game)
 
 

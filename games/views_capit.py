@@ -17,7 +17,7 @@ from games.presenters_capit import check_draft
 
 @require_http_methods(["GET", "POST"])
 def check(request, game_id: int):
-    game = views._visible_game_or_404(request, game_id)
+    game = views.visible_game_or_404(request, game_id)
     if game.kind != "capit":
         raise Http404("This table does not play Cap-It.")
     seat = game.seat_of(request.user) if request.user.is_authenticated else None
@@ -27,7 +27,7 @@ def check(request, game_id: int):
     draft = draft_from(request.POST if request.method == "POST" else request.GET)
     if not request.htmx:
         request.capit_draft = draft  # the presenter keeps the groups and shows the answer
-        return views._render_game(request, game, partial=False)
+        return views.render_game(request, game, partial=False)
     by_index = {s.index: s.name for s in game.seats.all()}
     view = game.rules.view(game.state, seat.index)
     lines = check_draft(view, draft, lambda i: by_index.get(i, f"Seat {i + 1}"), seat.index)
