@@ -468,7 +468,7 @@ def _apply(game: Game, seat: int, move, now=None) -> None:
         new_state = rules.apply(game.state, seat, move)
     except IllegalMove as exc:
         raise ServiceError(exc.reason) from None
-    summary = rules.describe(game.state, seat, move)
+    summary = rules.describe(game.state, seat, move, after=new_state)
     game.version += 1
     Event.objects.create(game=game, seq=game.version, seat=seat, move=move, summary=summary)
     chips_due = _rounds_ended(rules, game.state, new_state) or rules.result(new_state) is not None

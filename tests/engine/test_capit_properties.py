@@ -79,7 +79,9 @@ def playout(players, seed, levels, resign_at, rng, check_every):
             move = get_bot("capit", levels[seat % len(levels)]).choose(state, seat, rng)
         before = state
         state = RULES.apply(state, seat, move)
-        assert "{player}" in RULES.describe(before, seat, move)
+        sentence = RULES.describe(before, seat, move)
+        assert "{player}" in sentence
+        assert RULES.describe(before, seat, move, after=state) == sentence  # the services' shortcut
         log.append((seat, move))
         assert all_cards(state) == Counter(deck(players))
         if state["phase"] != "over":

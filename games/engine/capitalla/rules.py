@@ -105,8 +105,8 @@ class CapitallaRules:
     def result(self, state: State) -> dict | None:
         return copy.deepcopy(state["result"])
 
-    def describe(self, state: State, seat: int, move: Move) -> str:
-        after = self.apply(state, seat, move)
+    def describe(self, state: State, seat: int, move: Move, after: State | None = None) -> str:
+        after = self.apply(state, seat, move) if after is None else after
         kind = move["type"]
         if kind == "draw" and move["from"] == "discard":
             text = f"{{player}} took {_name(state['discard'][-1])} from the discard pile."
