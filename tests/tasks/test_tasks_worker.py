@@ -65,7 +65,8 @@ def test_a_bot_task_delivered_twice_applies_one_move(alice, worker):
     # The move above already enqueued the bot's turn at version 2; deliver it twice more.
     for _ in range(2):
         celery_app.send_task("games.tasks.play_bot_turn", args=(game.pk, 2))
-    assert wait_for(lambda: Game.objects.get(pk=game.pk).to_act == [0])
+    # The bot's turn is two moves: draw, then discard or (about one deal in thirty) declare.
+    assert wait_for(lambda: Game.objects.get(pk=game.pk).version >= 4)
     time.sleep(2)  # give the duplicates time to run: they must do nothing
     game.refresh_from_db()
     assert game.version == 4
