@@ -135,7 +135,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     # A cache every process shares, so sessions can be read from it and written through
     # to the database (a per-process cache could keep a logged-out session alive).
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    CACHES = {"default": {"BACKEND": "capitalla_site.redis_cache.SharedClientRedisCache",
                           "LOCATION": REDIS_URL, "KEY_PREFIX": "capitalla"}}
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     CELERY_BROKER_URL = REDIS_URL
@@ -188,9 +188,9 @@ if os.environ.get("EMAIL_HOST"):
 else:
     MAILERS = {"default": {"BACKEND": OUTBOX_BACKEND}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Capitalla <noreply@capitalla.localhost>")
-# "Your turn" mails wait this long (seconds, at most 60) and are dropped if the player
-# moved meanwhile; tables whose turn time is LIVE_TURN_SECONDS or less get no turn mails.
-TURN_MAIL_DELAY = min(float(os.environ.get("TURN_MAIL_DELAY", "60")), 60.0)
+# A "your turn" mail waits this many seconds and is not sent if the player moved
+# meanwhile; tables whose turn time is LIVE_TURN_SECONDS or less get no turn mails.
+TURN_MAIL_DELAY = float(os.environ.get("TURN_MAIL_DELAY", "60"))
 LIVE_TURN_SECONDS = int(os.environ.get("LIVE_TURN_SECONDS", "120"))
 
 # Seconds a bot waits before moving, so a human can follow its play.

@@ -6,8 +6,8 @@ from .models import Event, Game, Hand, Notification, OutboxMessage, Seat
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("index", "user", "bot_level", "joined_at")
-    readonly_fields = ("joined_at",)
+    fields = ("index", "user", "player_name", "bot_level", "joined_at")
+    readonly_fields = ("player_name", "joined_at")
     raw_id_fields = ("user",)
 
 
@@ -31,8 +31,9 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("id", "host__username", "host__display_name", "invite_code")
     date_hierarchy = "created_at"
     raw_id_fields = ("host",)
-    readonly_fields = ("seed", "seed_hash", "state", "version", "to_act", "result", "invite_code",
-                       "created_at", "started_at", "finished_at", "bot_due_at")
+    # The ante is paid into a pot at the start, and the rest mirrors the move log.
+    readonly_fields = ("ante", "seed", "seed_hash", "state", "version", "to_act", "result",
+                       "invite_code", "created_at", "started_at", "finished_at", "bot_due_at", "turn_mail_at")
     inlines = [SeatInline]
     list_select_related = ("host",)
 

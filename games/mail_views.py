@@ -7,7 +7,6 @@ page and the unsubscribe page show a button; only its POST acts.
 
 from datetime import timedelta
 
-from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse

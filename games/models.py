@@ -3,6 +3,7 @@ snapshot after the last event, written in the same transaction as that event."""
 
 import hashlib
 import secrets
+from functools import cached_property
 
 from django.conf import settings
 from django.db import models
@@ -39,6 +40,12 @@ def is_system_move(move) -> bool:
     return isinstance(move, dict) and move.get("type") in SYSTEM_MOVES
 
 
+# How many of the latest moves a game page lists; the history page has them all.
+RECENT_MOVES = 30
+# What a line of the move history is made of (Event columns).
+HISTORY_FIELDS = ("seq", "seat", "summary", "created_at")
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "Waiting for players"
@@ -57,6 +64,8 @@ class Game(models.Model):
     bot_level = models.CharField(max_length=10, default="normal")
     options = models.JSONField(default=dict, blank=True)
     private = models.BooleanField(default=False)
+    # Chips every player pays into the pot when the game starts; 0 for a friendly game.
+    ante = models.PositiveIntegerField(default=0)
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
 
     # The seed stays secret until the game ends; its digest is public from the start.
@@ -73,13 +82,17 @@ class Game(models.Model):
     # Turn clocks. The clock runs for one human seat at a time (`clock_seat`): set when the
     # turn passes to that seat, kept between its pick and discard, cleared when a bot or
     # nobody is to act. The sweeper claims rows whose `deadline` passed (and sends the
-    # reminder once `remind_at` passed) by conditional updates setting them to NULL.
+    # "your turn" mail once `turn_mail_at` passed, the reminder once `remind_at` passed)
+    # by conditional updates setting them to NULL.
     turn_seconds = models.PositiveIntegerField(choices=TURN_TIMES, default=DEFAULT_TURN_SECONDS)
     timeout_policy = models.CharField(max_length=10, choices=TimeoutPolicy.choices, default=TimeoutPolicy.BOT)
     allow_extra_time = models.BooleanField(default=True)
     clock_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    turn_mail_at = models.DateTimeField(null=True, blank=True, db_index=True)
     remind_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # When the game ended, until the sweeper has sent everyone the result.
+    result_mail_at = models.DateTimeField(null=True, blank=True, db_index=True)
     extra_time_used = models.BooleanField(default=False)
 
     created_at = models.DateTimeField(auto_now_add=True)
@@ -107,13 +120,44 @@ class Game(models.Model):
     def seed_revealed(self) -> int | None:
         return self.seed if self.status == self.Status.FINISHED else None
 
+    def record_event(self, seat: int | None, move: dict, summary: str) -> "Event":
+        """Append the next event to the log. The caller holds the row lock and saves the
+        game's new `version`. The events recorded are kept on this instance, so the answer
+        to a move can show them without reading them back."""
+        self.version += 1
+        event = Event.objects.create(game=self, seq=self.version, seat=seat, move=move, summary=summary)
+        self.recorded_events = [*getattr(self, "recorded_events", []), event]
+        return event
+
+    def latest_moves(self) -> list[dict]:
+        """The latest RECENT_MOVES history rows, newest first."""
+        return list(self.events.order_by("-seq").values(*HISTORY_FIELDS)[:RECENT_MOVES])
+
+    def moves_after(self, version: int) -> list[dict] | None:
+        """The history rows after `version`, newest first; None when they are more than
+        RECENT_MOVES (or `version` is not one of this game's)."""
+        if not 0 <= version <= self.version or self.version - version > RECENT_MOVES:
+            return None
+        if version == self.version:
+            return []
+        recorded = getattr(self, "recorded_events", [])
+        if recorded and recorded[0].seq <= version + 1:
+            return [event.history_row() for event in reversed(recorded) if event.seq > version]
+        return list(self.events.filter(seq__gt=version).order_by("-seq").values(*HISTORY_FIELDS))
+
+    @cached_property
+    def seat_list(self) -> list["Seat"]:
+        """The seats in index order, read once per instance (from `prefetch_related("seats")`
+        when the query had it)."""
+        return list(self.seats.all())
+
     def seat_of(self, user) -> "Seat | None":
         if not user.is_authenticated:
             return None
-        return next((s for s in self.seats.all() if s.user_id == user.pk), None)
+        return next((s for s in self.seat_list if s.user_id == user.pk), None)
 
     def free_indexes(self) -> list[int]:
-        taken = {s.index for s in self.seats.all()}
+        taken = {s.index for s in self.seat_list}
         return [i for i in range(self.num_seats) if i not in taken]
 
 
@@ -127,6 +171,10 @@ class Seat(models.Model):
     # seat (`away`) and plays it like a bot seat until the player says they are back.
     missed_turns = models.PositiveSmallIntegerField(default=0)
     away = models.BooleanField(default=False)
+    # The player's name as the table shows it, kept here so a game page (and every move's
+    # response) needs no user rows; games.signals renames the seats when the player
+    # changes their display name. Empty for a bot.
+    player_name = models.CharField(max_length=150, blank=True)
 
     class Meta:
         ordering = ["index"]
@@ -153,7 +201,7 @@ class Seat(models.Model):
     def name(self) -> str:
         if self.is_bot:
             return f"Bot {self.index + 1} ({self.bot_level})"
-        return self.user.name
+        return self.player_name
 
 
 class Event(models.Model):
@@ -177,6 +225,9 @@ class Event(models.Model):
     @property
     def is_system(self) -> bool:
         return is_system_move(self.move)
+
+    def history_row(self) -> dict:
+        return {field: getattr(self, field) for field in HISTORY_FIELDS}
 
 
 class Hand(models.Model):

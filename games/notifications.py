@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
-from django.db.models import F, Prefetch
+from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -87,9 +87,8 @@ def send_notification(kind: str, user_id: int, game_id: int | None, version: int
         return _send_digest(user, day=version)
     if not user.wants_turn_mail:
         return False
-    game = (Game.objects.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
-            .filter(pk=game_id).first())
-    seat = game and next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    game = Game.objects.filter(pk=game_id).first()
+    seat = game and next((s for s in game.seat_list if s.user_id == user.pk), None)
     if seat is None:
         return False
     if kind in (Notification.Kind.YOUR_TURN, Notification.Kind.REMINDER):
@@ -108,7 +107,7 @@ def send_notification(kind: str, user_id: int, game_id: int | None, version: int
 
 def enqueue_daily_digests(today: date | None = None) -> int:
     """One digest task for every user who chose the digest and has games waiting."""
-    from games.services import enqueue_notification
+    from games.services import publish_notification
 
     day = (today or timezone.now().date()).toordinal()
     user_ids = (Seat.objects.filter(user__email_notifications=get_user_model().Mail.DIGEST,
@@ -116,8 +115,7 @@ def enqueue_daily_digests(today: date | None = None) -> int:
                 .exclude(user__email="").values_list("user_id", flat=True).distinct())
     count = 0
     for user_id in user_ids:
-        enqueue_notification(Notification.Kind.DIGEST, user_id, None, day)
-        count += 1
+        count += publish_notification(Notification.Kind.DIGEST, user_id, None, day)
     return count
 
 
@@ -152,7 +150,7 @@ def _claim_and_send(user, game, kind, version, subject, template, context) -> bo
 
 
 def _names(game):
-    by_index = {s.index: s.name for s in game.seats.all()}
+    by_index = {s.index: s.name for s in game.seat_list}
     return lambda i: by_index.get(i, f"Seat {i + 1}" if i is not None else "")
 
 

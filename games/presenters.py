@@ -11,13 +11,14 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 
 from games.engine.capitalla import CARDS
-from ledger.models import Entry
 from games.engine.capitalla.solver import InvalidGroup, group_kind
 from games.models import turn_time_label
 from games.presenters_capit import present_capit
+from ledger import chips
+from ledger.models import Entry
 
 JOKER = "C"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -44,8 +45,8 @@ def card(card_id: str, plays_as: str | None = None) -> dict:
 
 @lru_cache(maxsize=None)
 def _static_face(card_id: str) -> dict:
-    """What never changes about a card, with its face's HTML rendered once per process:
-    a hand of fourteen cards is on every move's response."""
+    """What never changes about a card, with its HTML rendered once per process (the face,
+    and the card as it sits in a hand): a hand of fourteen cards is on every move's response."""
     c = CARDS[card_id]
     naturals = sorted(c.letters - {JOKER})
     face = {
@@ -61,15 +62,23 @@ def _static_face(card_id: str) -> dict:
     }
     for key, show_fact in (("face", False), ("face_with_fact", True)):
         face[key] = render_to_string("games/capitalla/_card.html", {"c": face, "show_fact": show_fact})
+    for key, as_button, is_new in (("hand_card", False, False), ("new_card", False, True),
+                                   ("discard_button", True, False)):
+        face[key] = render_to_string("games/capitalla/_hand_card.html",
+                                     {"c": face, "as_button": as_button, "is_new": is_new})
     return face
 
 
-def hand_groups(card_ids) -> list[dict]:
+def hand_groups(card_ids, discardable=frozenset(), just_taken: str | None = None) -> list[dict]:
     """Cards sorted by capital initial and grouped by it; cards that can only be jokers last,
-    in a group of their own. A card with several initials sits under its first non-C one."""
+    in a group of their own. A card with several initials sits under its first non-C one.
+    Each card's `html` is its discard button if it is `discardable`, else the card, marked
+    if it was `just_taken` from the discard pile."""
     by_letter: dict[str, list[dict]] = {}
     for cid in card_ids:
         face = card(cid)
+        face["html"] = (face["discard_button"] if cid in discardable
+                        else face["new_card"] if cid == just_taken else face["hand_card"])
         by_letter.setdefault(face["group_letter"], []).append(face)
     groups = []
     for letter in sorted(by_letter, key=lambda x: (x == JOKER, x)):
@@ -155,23 +164,28 @@ def _revealed_hands(view: dict) -> dict[int, list[str]]:
     return {}
 
 
+# The table's links: template name -> URL name, each taking the game's id.
+GAME_URLS = {"page": "game", "move": "move", "resign": "resign", "join": "join", "leave": "leave",
+             "start": "start", "cancel": "cancel", "extra_time": "extra_time", "back": "come_back",
+             "history": "history", "capit_check": "capit_check"}
+
+
+@lru_cache(maxsize=4096)
+def _game_urls(game_id: int, script_prefix: str) -> dict:
+    """A game's links never change: reversed once per game (and script prefix), since
+    every move's answer holds them."""
+    return {key: reverse(name, args=[game_id]) for key, name in GAME_URLS.items()}
+
+
 def _urls(game, via_invite: bool) -> dict:
-    pk = game.pk
-    urls = {
-        "page": reverse("game", args=[pk]),
-        "move": reverse("move", args=[pk]),
-        "resign": reverse("resign", args=[pk]),
-        "join": reverse("join", args=[pk]),
-        "leave": reverse("leave", args=[pk]),
-        "start": reverse("start", args=[pk]),
-        "cancel": reverse("cancel", args=[pk]),
-        "invite": reverse("invite", args=[game.invite_code]) if via_invite else None,
-        "extra_time": reverse("extra_time", args=[pk]),
-        "back": reverse("come_back", args=[pk]),
-    }
+    urls = dict(_game_urls(game.pk, get_script_prefix()), invite=None)
     if via_invite:
-        urls["join"] = urls["invite"]
+        urls["invite"] = urls["join"] = reverse("invite", args=[game.invite_code])
     return urls
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def _clock(game, me, by_index, out) -> dict:
@@ -202,24 +216,37 @@ def history_lines(events, name_of) -> list[dict]:
     """Event summaries (dicts of seq, seat, summary, created_at) in words, in the order
     given, with each seat's current name."""
     return [
-        {"seq": e["seq"], "at": e["created_at"],
+        {"seq": e["seq"], "at": e["created_at"], "chips": False,
          "text": e["summary"].replace("{player}", name_of(e["seat"])) if e["seat"] is not None else e["summary"]}
         for e in events
     ]
 
 
+def history_update(game, partial: bool, shown_version: int | None) -> tuple[list[dict], str | None]:
+    """The moves to list (history rows, newest first), and how an htmx answer updates the
+    page's list: "prepend" the moves after the version the page shows, when the page has
+    lines and misses at most RECENT_MOVES (the answer to a move holds its own line, read
+    from no table), else "replace" the list with the latest. A whole page (not `partial`)
+    lists the latest."""
+    if partial and shown_version is not None and shown_version >= 1:
+        moves = game.moves_after(shown_version)
+        if moves is not None:
+            return moves, "prepend"
+    return game.latest_moves(), "replace" if partial else None
+
+
 def stakes(game) -> dict | None:
     """The ante and what the pot holds now, for a table played for chips."""
-    pot = getattr(game, "pot", None)
-    if pot is None or pot.ante == 0:
+    pot = chips.pot_of(game)
+    if pot is None:
         return None
-    return {"ante": pot.ante, "pot": pot.balance()}
+    return {"ante": game.ante, "pot": pot.balance()}
 
 
 def payout_lines(game, name_of) -> list[dict]:
     """Every chip paid out of the game's pot, in words, oldest first."""
-    pot = getattr(game, "pot", None)
-    if pot is None or pot.ante == 0:
+    pot = chips.pot_of(game)
+    if pot is None:
         return []
     return [
         {"at": e.created_at, "chips": True,
@@ -257,22 +284,24 @@ class Seen:
     request: Any = None
 
 
-def present(game, user, events, *, error: str | None = None, via_invite: bool = False,
-            request=None) -> dict:
-    """The page of `game` as `user` sees it. `events` are the Event rows to list, newest first:
-    the generic table (`present_table`), then the game's own parts (`PRESENTERS[kind]`)."""
-    table, seen = present_table(game, user, events, error=error, via_invite=via_invite, request=request)
+def present(game, user, *, error: str | None = None, via_invite: bool = False, request=None,
+            partial: bool = False, shown_version: int | None = None) -> dict:
+    """The page of `game` as `user` sees it: the generic table (`present_table`), then the
+    game's own parts (`PRESENTERS[kind]`). A `partial` is an htmx answer to a page that
+    shows `shown_version` (None if unknown)."""
+    table, seen = present_table(game, user, error=error, via_invite=via_invite, request=request,
+                                partial=partial, shown_version=shown_version)
     if seen.view is None:
         table.update(phase=None, hand_groups=None, hand=None, result=None, controls=None)
         return table
     return PRESENTERS.get(game.kind, present_capitalla)(game, table, seen)
 
 
-def present_table(game, user, events, *, error: str | None = None, via_invite: bool = False,
-                  request=None) -> tuple[dict, Seen]:
+def present_table(game, user, *, error: str | None = None, via_invite: bool = False,
+                  request=None, partial: bool = False, shown_version: int | None = None) -> tuple[dict, Seen]:
     """What every game's page shows: title, status, seats, clock, stakes, seed, history,
     urls, whose turn; and what the game's own presenter needs to go on."""
-    seats = list(game.seats.all())
+    seats = game.seat_list
     by_index = {s.index: s for s in seats}
     me = game.seat_of(user)
     my_index = me.index if me else None
@@ -313,20 +342,25 @@ def present_table(game, user, events, *, error: str | None = None, via_invite: b
             "is_me": i == my_index,
             "is_host": bool(s and s.user_id and s.user_id == game.host_id),
             "hand_size": hand_sizes[i] if i < len(hand_sizes) else None,
+            "cards": _cards(hand_sizes[i]) if i < len(hand_sizes) else "",
             "to_act": i in to_act,
             "out": i in out,
             "winner": i in winners,
+            "dealer": False,  # the games with a dealer or contracts say so (Cap-It)
+            "laid": False,
         })
 
     def name_of(index):
         s = by_index.get(index)
         return s.name if s else f"Seat {index + 1}"
 
-    history = with_payouts(history_lines(events, name_of), payout_lines(game, name_of), newest_first=True)
+    moves, history_swap = history_update(game, partial, shown_version)
+    history = with_payouts(history_lines(moves, name_of), payout_lines(game, name_of), newest_first=True)
 
     table = {
         "id": game.pk,
         "kind": game.kind,
+        "play_template": f"games/{game.kind}/_play.html",
         "game_name": game.rules.info.name,
         "title": f"{game.rules.info.name} #{game.pk}",
         "status": status,
@@ -353,8 +387,8 @@ def present_table(game, user, events, *, error: str | None = None, via_invite: b
         "poll_url": poll_url,
         "error": error,
         "history": history,
-        "history_total": game.version,
-        "history_url": reverse("history", args=[game.pk]),
+        "history_swap": history_swap,
+        "history_url": urls["history"],
         "rules_url": reverse("rules", args=[game.kind]),
         "stakes": stakes(game),
     }
@@ -379,21 +413,24 @@ def present_table(game, user, events, *, error: str | None = None, via_invite: b
     return table, Seen(view=view, me=me, my_index=my_index, to_act=to_act, name_of=name_of, request=request)
 
 
+NO_CONTROLS = {"draw_pile": False, "draw_discard": False, "discard": False, "discardable": frozenset(),
+               "declaration": None}
+
+
 def present_capitalla(game, table: dict, seen: Seen) -> dict:
     """Capitalla's parts: my hand by letter, the piles, the declaration, the result."""
     view, my_index, name_of = seen.view, seen.my_index, seen.name_of
     status, my_turn, result = game.status, table["my_turn"], view.get("result")
     hand = view.get("hand") if my_index is not None else None
     table.update({
-        "hand_groups": hand_groups(hand) if hand is not None else None,
         "hand_count": len(hand) if hand is not None else 0,
         "discard_top": card(view["discard_top"]) if view.get("discard_top") else None,
         "discard_size": view.get("discard_size", 0),
         "draw_size": view.get("draw_size", 0),
-        "last_pick": _picked_card(view.get("last_pick"), my_index),
     })
 
-    controls = None
+    # Every key is always there: a missing one costs the template a failed lookup.
+    controls = dict(NO_CONTROLS)
     if my_turn and status == game.Status.ACTIVE:
         legal = game.rules.legal_moves(game.state, my_index)
         draws = {m.get("from") for m in legal if m.get("type") == "draw"}
@@ -402,24 +439,17 @@ def present_capitalla(game, table: dict, seen: Seen) -> dict:
         if declaration is None:
             declaration = next(({"discard": m["discard"], "groups": m["groups"]}
                                 for m in legal if m.get("type") == "declare"), None)
-        controls = {
-            "draw_pile": "pile" in draws,
-            "draw_discard": "discard" in draws,
-            "discard": bool(discards),
-            "discardable": discards,
-            "declaration": None,
-        }
+        controls.update(draw_pile="pile" in draws, draw_discard="discard" in draws,
+                        discard=bool(discards), discardable=discards)
         if declaration:
             controls["declaration"] = {
                 "discard": card(declaration["discard"]),
                 "groups": [declared_group(list(g)) for g in declaration["groups"]],
                 "groups_json": _json(declaration["groups"]),
             }
-        if hand is not None and table["hand_groups"]:
-            for group in table["hand_groups"]:
-                for face in group["cards"]:
-                    face["discardable"] = face["id"] in discards
     table["controls"] = controls
+    table["hand_groups"] = None if hand is None else hand_groups(
+        hand, discardable=controls["discardable"], just_taken=_picked_card(view.get("last_pick"), my_index))
 
     if result:
         table["result"] = _present_result(result, view, name_of, game.num_seats)

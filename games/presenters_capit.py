@@ -326,8 +326,10 @@ def present_capit(game, table: dict, seen) -> dict:
     for row in table["seats"]:
         i = row["index"]
         row["laid"] = bool(i < len(laid) and laid[i]) and not over
-        row["total"] = totals[i] if i < len(totals) else 0
         row["dealer"] = i == view["dealer"] and not over
+        total = totals[i] if i < len(totals) else 0
+        points = f"{total} point{'' if total == 1 else 's'}"
+        row["cards"] = f"{row['cards']} · {points}" if table["is_active"] else points
 
     melds = view.get("melds") or []
     by_owner: dict[int, list] = {}
@@ -395,7 +397,6 @@ def present_capit(game, table: dict, seen) -> dict:
         "must_use": [pcard(c, ace_value=ace) for c in must_use],
         "ace_value": ace,
     })
-    table["urls"]["capit_check"] = reverse("capit_check", args=[game.pk])
 
     rows = _round_rows(view, name_of)
     table["round_rows"] = rows

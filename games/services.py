@@ -12,7 +12,6 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch
 from django.utils import timezone
 
 from capitalla_site.celery import app as celery_app
@@ -21,7 +20,7 @@ from games.engine.bots import get_bot
 from games.engine.registry import RULES
 from games.engine.rng import new_seed
 from games.models import (
-    DEFAULT_TURN_SECONDS, TURN_TIMES, Event, Game, Hand, Notification, Seat, seed_digest, turn_time_label,
+    DEFAULT_TURN_SECONDS, TURN_TIMES, Game, Hand, Notification, Seat, seed_digest, turn_time_label,
 )
 from ledger import chips
 
@@ -30,7 +29,7 @@ logger = logging.getLogger(__name__)
 BOT_LEVELS = ("easy", "normal")
 # What a move can change on Game; saving only these keeps the hot path's UPDATE small.
 MOVE_FIELDS = ["state", "version", "to_act", "status", "result", "finished_at", "bot_due_at",
-               "clock_seat", "deadline", "remind_at", "extra_time_used"]
+               "clock_seat", "deadline", "turn_mail_at", "remind_at", "result_mail_at", "extra_time_used"]
 # A player who lets this many turns in a row run out gets a bot in their seat.
 MISSES_BEFORE_TAKEOVER = 3
 # Seconds a sweeper's claim on an expired turn holds before another pass may retry it.
@@ -170,13 +169,14 @@ def create_table(host, kind: str, seats: int, bots: int = 0, bot_level: str = "n
         game = Game.objects.create(
             kind=kind, host=host, num_seats=seats, bot_level=bot_level, private=private, options=options,
             turn_seconds=turn_seconds, timeout_policy=timeout_policy, allow_extra_time=bool(allow_extra_time),
+            ante=ante,
         )
         if bots < seats:
-            Seat.objects.create(game=game, index=0, user=host)
+            Seat.objects.create(game=game, index=0, user=host, player_name=host.name)
         Seat.objects.bulk_create(
             Seat(game=game, index=i, bot_level=bot_level) for i in range(seats - bots, seats)
         )
-        chips.open_pot(game, ante, host_seated=bots < seats)
+        chips.open_pot(game, host_seated=bots < seats)
     return game
 
 
@@ -187,7 +187,7 @@ def join_table(user, game_id: int) -> Seat:
         with _chips_refusal():
             chips.check_can_afford(user, game)
         try:
-            return Seat.objects.create(game=game, index=index, user=user)
+            return Seat.objects.create(game=game, index=index, user=user, player_name=user.name)
         except IntegrityError:
             raise Conflict("That seat was just taken; try again.") from None
 
@@ -222,7 +222,7 @@ def start_table(user, game_id: int) -> Game:
         )
         game = _locked(game_id)  # again, to see the bots just seated
         with _chips_refusal():
-            chips.collect_antes(game, game.seats.all())
+            chips.collect_antes(game, game.seat_list)
         game.seed = new_seed()
         game.seed_hash = seed_digest(game.seed)
         game.state = game.rules.new_game(game.num_seats, game.options, game.seed)
@@ -321,8 +321,8 @@ def grant_extra_time(user, game_id: int, expected_version) -> Game:
             game.remind_at += added
         game.extra_time_used = True
         seconds = round(added.total_seconds())
-        _log(game, seat.index, {"type": "extra_time", "seconds": seconds, "to": target.index},
-             f"{{player}} gave {target.name} {_duration(seconds)} more for this turn.")
+        game.record_event(seat.index, {"type": "extra_time", "seconds": seconds, "to": target.index},
+                         f"{{player}} gave {target.name} {_duration(seconds)} more for this turn.")
         game.save(update_fields=MOVE_FIELDS)
     return game
 
@@ -338,7 +338,7 @@ def come_back(user, game_id: int) -> Game:
             raise Conflict("You are playing your seat already.")
         seat.away, seat.missed_turns = False, 0
         seat.save(update_fields=["away", "missed_turns"])
-        _log(game, seat.index, {"type": "back"}, "{player} is back and plays their own seat again.")
+        game.record_event(seat.index, {"type": "back"}, "{player} is back and plays their own seat again.")
         _after_change(game)
         game.save(update_fields=MOVE_FIELDS)
     return game
@@ -383,23 +383,23 @@ def apply_timeout(game_id: int, version: int, now=None) -> bool:
             return False
         game.deadline = None
         if game.timeout_policy == Game.TimeoutPolicy.FORFEIT:
-            _log(game, seat.index, {"type": "timeout"}, "{player} ran out of time and is out of the game.")
+            game.record_event(seat.index, {"type": "timeout"}, "{player} ran out of time and is out of the game.")
             _apply(game, seat.index, {"type": "resign"}, now=now)
             return True
         seat.missed_turns += 1
         if seat.missed_turns >= MISSES_BEFORE_TAKEOVER:
             seat.away = True
             seat.save(update_fields=["missed_turns", "away"])
-            _log(game, seat.index, {"type": "timeout"},
-                 f"{{player}} ran out of time, {seat.missed_turns} turns in a row.")
-            _log(game, seat.index, {"type": "takeover"},
-                 "A bot takes over {player}'s seat until they are back.")
+            game.record_event(seat.index, {"type": "timeout"},
+                              f"{{player}} ran out of time, {seat.missed_turns} turns in a row.")
+            game.record_event(seat.index, {"type": "takeover"},
+                              "A bot takes over {player}'s seat until they are back.")
             _after_change(game, now=now)  # the seat now plays like a bot seat: a bot turn is due
             game.save(update_fields=MOVE_FIELDS)
             return True
         seat.save(update_fields=["missed_turns"])
-        _log(game, seat.index, {"type": "timeout"},
-             "{player} ran out of time; a bot played the turn for them.")
+        game.record_event(seat.index, {"type": "timeout"},
+                         "{player} ran out of time; a bot played the turn for them.")
         # The seat's own bot plays the rest of this turn from the seat's view; while it does,
         # the seat's clock must not start again.
         game._autoplay_seat = seat.index
@@ -415,21 +415,35 @@ def apply_timeout(game_id: int, version: int, now=None) -> bool:
     return True
 
 
-def send_due_reminders(now=None, limit: int = 500) -> int:
-    """Claim games whose reminder time passed (conditional UPDATE, remind_at set to NULL)
-    and enqueue one reminder mail each. Returns how many."""
+# The mails the sweeper sends once their time on the game row has passed: the column,
+# the mail, and the status the game must still have.
+DUE_MAILS = (("turn_mail_at", Notification.Kind.YOUR_TURN, Game.Status.ACTIVE),
+             ("remind_at", Notification.Kind.REMINDER, Game.Status.ACTIVE),
+             ("result_mail_at", Notification.Kind.GAME_OVER, Game.Status.FINISHED))
+
+
+def send_due_mails(now=None, limit: int = 500) -> int:
+    """Claim games whose "your turn" mail, reminder or result mail is due (a conditional
+    UPDATE sets its time to NULL) and enqueue it for those who want turn mail: the player
+    whose clock runs, or every player for a result. A claim whose mails could not all be
+    enqueued is put back for the next pass (a mail sent twice is sent once: see
+    notifications). Returns how many mails were enqueued."""
     now = now or timezone.now()
-    due = list(Game.objects.filter(status=Game.Status.ACTIVE, remind_at__lte=now)
-               .values_list("pk", "version", "remind_at", "clock_seat")[:limit])
     sent = 0
-    for game_id, version, remind_at, clock_seat in due:
-        if not Game.objects.filter(pk=game_id, version=version, remind_at=remind_at).update(remind_at=None):
-            continue
-        user_id = (Seat.objects.filter(game_id=game_id, index=clock_seat)
-                   .values_list("user_id", flat=True).first())
-        if user_id is not None:
-            enqueue_notification(Notification.Kind.REMINDER, user_id, game_id, version)
-            sent += 1
+    for field, kind, status in DUE_MAILS:
+        due = list(Game.objects.filter(status=status, **{f"{field}__lte": now})
+                   .values_list("pk", "version", field, "clock_seat")[:limit])
+        for game_id, version, due_at, clock_seat in due:
+            if not Game.objects.filter(pk=game_id, version=version, **{field: due_at}).update(**{field: None}):
+                continue
+            seats = Seat.objects.filter(game_id=game_id, user__isnull=False).select_related("user")
+            if kind != Notification.Kind.GAME_OVER:
+                seats = seats.filter(index=clock_seat)
+            published = [publish_notification(kind, seat.user_id, game_id, version)
+                         for seat in seats if seat.user.wants_turn_mail]
+            sent += sum(published)
+            if not all(published):
+                Game.objects.filter(pk=game_id, version=version, **{f"{field}__isnull": True}).update(**{field: due_at})
     return sent
 
 
@@ -452,10 +466,9 @@ def requeue_overdue_bot_turns(now=None) -> int:
 
 
 def _locked(game_id) -> Game:
-    """The game row, locked until the transaction ends, with its seats and their users."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    """The game row, locked until the transaction ends (its `seat_list` is read on first use)."""
     try:
-        return Game.objects.select_for_update(of=("self",)).select_related("pot").prefetch_related(seats).get(pk=game_id)
+        return Game.objects.select_for_update().get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise NotFound("No such table.") from None
 
@@ -468,14 +481,12 @@ def _apply(game: Game, seat: int, move, now=None) -> None:
         new_state = rules.apply(game.state, seat, move)
     except IllegalMove as exc:
         raise ServiceError(exc.reason) from None
-    summary = rules.describe(game.state, seat, move, after=new_state)
-    game.version += 1
-    Event.objects.create(game=game, seq=game.version, seat=seat, move=move, summary=summary)
+    game.record_event(seat, move, rules.describe(game.state, seat, move, after=new_state))
     chips_due = _rounds_ended(rules, game.state, new_state) or rules.result(new_state) is not None
     game.state = new_state
     _after_change(game, now=now)
     if chips_due:
-        chips.settle(game, game.seats.all())
+        chips.settle(game, game.seat_list)
     game.save(update_fields=MOVE_FIELDS)
 
 
@@ -494,9 +505,7 @@ def _after_change(game: Game, now=None) -> None:
         game.bot_due_at = None
         _stop_clock(game)
         Hand.objects.create(game=game, number=game.hands.count() + 1, result=result)
-        for seat in game.seats.all():
-            if seat.user_id is not None and seat.user.wants_turn_mail:
-                enqueue_notification(Notification.Kind.GAME_OVER, seat.user_id, game.pk, game.version)
+        game.result_mail_at = now  # the sweeper sends the result to every player
         return
     _run_clock(game, now)
     if _bot_to_act(game) is not None:
@@ -520,7 +529,7 @@ def _chips_refusal():
 
 
 def _bot_to_act(game: Game) -> Seat | None:
-    bots = {s.index: s for s in game.seats.all() if s.plays_as_bot}
+    bots = {s.index: s for s in game.seat_list if s.plays_as_bot}
     return next((bots[i] for i in game.to_act if i in bots), None)
 
 
@@ -528,38 +537,32 @@ def _run_clock(game: Game, now) -> None:
     """Start the clock when the turn passes to a human seat; keep it running while the
     same seat goes on (pick, then discard); stop it when a bot or nobody is to act."""
     autoplay = getattr(game, "_autoplay_seat", None)
-    humans = {s.index: s for s in game.seats.all() if not s.plays_as_bot and s.index != autoplay}
+    humans = {s.index: s for s in game.seat_list if not s.plays_as_bot and s.index != autoplay}
     seat = next((humans[i] for i in game.to_act if i in humans), None)
     if seat is None:
         _stop_clock(game)
         return
     if seat.index == game.clock_seat and game.deadline is not None:
+        game.turn_mail_at = None  # they are playing this turn: no need to tell them
         return
     turn = timedelta(seconds=game.turn_seconds)
-    mail = seat.user.wants_turn_mail and game.turn_seconds > settings.LIVE_TURN_SECONDS
+    # Mails are due on the row, not enqueued: the sweeper sends them (to players who want
+    # them), so a move never waits on the broker, nor on the player's mail settings.
+    mail = game.turn_seconds > settings.LIVE_TURN_SECONDS
     game.clock_seat = seat.index
     game.deadline = now + turn
+    game.turn_mail_at = now + timedelta(seconds=settings.TURN_MAIL_DELAY) if mail else None
     game.remind_at = now + turn * REMIND_AFTER if mail else None
     game.extra_time_used = False
-    if mail:
-        enqueue_notification(Notification.Kind.YOUR_TURN, seat.user_id, game.pk, game.version,
-                             delay=settings.TURN_MAIL_DELAY)
 
 
 def _stop_clock(game: Game) -> None:
-    game.clock_seat = game.deadline = game.remind_at = None
+    game.clock_seat = game.deadline = game.turn_mail_at = game.remind_at = None
     game.extra_time_used = False
 
 
-def _log(game: Game, seat: int | None, move: dict, summary: str) -> Event:
-    """Append an event that is not an engine move (a timeout, a take-over, ...): it takes
-    the next seq like any move, so clients holding the old version see they are stale."""
-    game.version += 1
-    return Event.objects.create(game=game, seq=game.version, seat=seat, move=move, summary=summary)
-
-
 def _seat(game: Game, index) -> Seat | None:
-    return next((s for s in game.seats.all() if s.index == index), None)
+    return next((s for s in game.seat_list if s.index == index), None)
 
 
 def _out_seats(game: Game) -> set[int]:
@@ -596,18 +599,16 @@ def _duration(seconds: int) -> str:
     return f"{seconds} seconds"
 
 
-def enqueue_notification(kind: str, user_id: int, game_id: int | None, version: int, delay: float = 0) -> None:
-    """Ask a worker to send a mail once this transaction commits (never inside it). The
-    task re-reads everything and claims a Notification row first, so it is idempotent."""
-
-    def send():
-        try:
-            celery_app.send_task("games.tasks.send_notification", args=(kind, user_id, game_id, version),
-                                 countdown=min(delay, 60) or None)
-        except Exception:
-            logger.warning("Could not enqueue %s mail for user %s, game %s", kind, user_id, game_id)
-
-    transaction.on_commit(send)
+def publish_notification(kind: str, user_id: int, game_id: int | None, version: int) -> bool:
+    """Hand a mail to the broker now (the sweeper and the daily digest send mails, never a
+    move); False if the broker is unreachable. The task re-reads everything and claims a
+    Notification row first, so publishing one twice sends it once."""
+    try:
+        celery_app.send_task("games.tasks.send_notification", args=(kind, user_id, game_id, version))
+    except Exception:
+        logger.warning("Could not enqueue %s mail for user %s, game %s", kind, user_id, game_id)
+        return False
+    return True
 
 
 def enqueue_bot_turn(game_id: int, version: int, delay: float = 0) -> None:

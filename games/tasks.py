@@ -15,10 +15,11 @@ def play_bot_turn(game_id: int, version: int) -> bool:
 @shared_task(ignore_result=True)
 def sweep() -> dict:
     """Beat runs this every few seconds: expired turn clocks get the table's timeout
-    policy, due reminders are enqueued, overdue bot turns are re-enqueued. Returns counts."""
+    policy, due turn mails, reminders and results are enqueued, overdue bot turns are
+    re-enqueued. Returns counts."""
     return {
         "timeouts": services.expire_overdue_turns(),
-        "reminders": services.send_due_reminders(),
+        "mails": services.send_due_mails(),
         "bot_turns": services.requeue_overdue_bot_turns(),
     }
 

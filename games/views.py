@@ -1,13 +1,13 @@
 """Thin views: authenticate, parse, call a service, render.
 
-htmx requests get the game partial (`games/<kind>/game.html#table`); plain requests get
+htmx requests get the game partial (`games/game.html#table`); plain requests get
 whole pages and, after a POST, a redirect (post/redirect/get), so every page also works
 without JavaScript. A refused request changes nothing and says why.
 """
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, F, Prefetch, Q
+from django.db.models import Count, F, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,20 +19,15 @@ from django_htmx.http import reswap, retarget
 from games import services
 from games.engine.registry import RULES
 from games.forms import CreateTableForm, ResignForm, move_form
-from games.models import Game, Seat, turn_time_label
+from games.models import HISTORY_FIELDS, Game, Seat, turn_time_label
 from games.presenters import history_lines, payout_lines, present, result_headline, with_payouts
 
-
-HISTORY_SHOWN = 30
-EVENT_FIELDS = ("seq", "seat", "summary", "created_at")
 
 # ---------------------------------------------------------------- helpers
 
 
 def _game_or_404(game_id: int) -> Game:
-    game = (Game.objects.select_related("host", "pot")
-            .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
-            .filter(pk=game_id).first())
+    game = Game.objects.select_related("host").filter(pk=game_id).first()
     if game is None:
         raise Http404("No such table.")
     return game
@@ -51,24 +46,28 @@ def visible_game_or_404(request, game_id: int) -> Game:
     return game
 
 
-def _template(game: Game) -> str:
-    return f"games/{game.kind}/game.html"
-
-
 def render_game(request, game: Game, *, status: int = 200, error: str | None = None,
                  via_invite: bool = False, partial: bool | None = None):
-    """The game page, or only its table partial for htmx requests."""
-    # The table lists the latest moves; the history page has them all.
-    events = game.events.values(*EVENT_FIELDS).order_by("-seq")[:HISTORY_SHOWN]
-    table = present(game, request.user, events, error=error, via_invite=via_invite, request=request)
-    partial = request.htmx if partial is None else partial
-    name = _template(game) + ("#table" if partial else "")
+    """The game page, or only its table partial (with the new moves) for htmx requests."""
+    partial = bool(request.htmx) if partial is None else partial
+    table = present(game, request.user, error=error, via_invite=via_invite, request=request,
+                    partial=partial, shown_version=_shown_version(request) if partial else None)
+    name = "games/game.html" + ("#table" if partial else "")
     response = render(request, name, {"table": table}, status=status)
     patch_vary_headers(response, ["HX-Request"])
     if partial and status >= 400:
         # Show the refusal in place of the table, whatever element sent the request.
         response = reswap(retarget(response, "#table"), "outerHTML")
     return response
+
+
+def _shown_version(request) -> int | None:
+    """The version of the page that sent this request: a form's `version`, a poll's `since`."""
+    value = request.POST.get("version") if request.method == "POST" else request.GET.get("since")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def _refused(request, game_id: int, exc: services.ServiceError, *, redirect_to=None, via_invite=False):
@@ -118,14 +117,13 @@ def _polled_and_unchanged(request, lookup: dict) -> bool:
 
 
 def lobby(request, form: CreateTableForm | None = None, status: int = 200):
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
     open_tables = (Game.objects.filter(status=Game.Status.OPEN, private=False)
-                   .select_related("host").prefetch_related(seats).order_by("-created_at")[:50])
+                   .select_related("host").prefetch_related("seats").order_by("-created_at")[:50])
     mine = []
     if request.user.is_authenticated:
         mine = (Game.objects.filter(Q(seats__user=request.user),
                                     status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
-                .select_related("host").prefetch_related(seats).order_by("-created_at").distinct()[:50])
+                .select_related("host").prefetch_related("seats").order_by("-created_at").distinct()[:50])
     context = {
         "open_tables": [_lobby_row(g, request.user) for g in open_tables],
         "my_tables": [_lobby_row(g, request.user) for g in mine],
@@ -135,7 +133,7 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
 
 
 def _lobby_row(game: Game, user) -> dict:
-    seats = {s.index: s for s in game.seats.all()}
+    seats = {s.index: s for s in game.seat_list}
     me = game.seat_of(user)
     to_act = set(game.to_act or [])
     active = game.status == Game.Status.ACTIVE
@@ -162,6 +160,7 @@ def _lobby_row(game: Game, user) -> dict:
         "is_open": game.status == Game.Status.OPEN,
         "turn_time": turn_time_label(game.turn_seconds),
         "timeout_policy": game.timeout_policy,
+        "ante": game.ante,
         "deadline": clock and game.deadline,
         "clock_name": clock and clock.name,
         "clock_is_me": bool(clock and me and clock.index == me.index),
@@ -175,8 +174,7 @@ def _lobby_row(game: Game, user) -> dict:
 def my_games(request):
     """Where I am needed: my turn first (the most urgent deadline first), then games
     waiting on others, then the ones that finished lately."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
-    mine = Game.objects.filter(seats__user=request.user).select_related("host").prefetch_related(seats)
+    mine = Game.objects.filter(seats__user=request.user).select_related("host").prefetch_related("seats")
     active = [_lobby_row(g, request.user) for g in mine.filter(status=Game.Status.ACTIVE).order_by(
         F("deadline").asc(nulls_last=True), "-started_at")[:200]]
     finished = mine.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:20]
@@ -344,8 +342,8 @@ def come_back(request, game_id: int):
 @require_GET
 def history(request, game_id: int):
     game = visible_game_or_404(request, game_id)
-    by_index = {s.index: s.name for s in game.seats.all()}
-    events = game.events.values(*EVENT_FIELDS).order_by("seq")
+    by_index = {s.index: s.name for s in game.seat_list}
+    events = game.events.values(*HISTORY_FIELDS).order_by("seq")
     name_of = lambda i: by_index.get(i, f"Seat {i + 1}")  # noqa: E731
     lines = with_payouts(history_lines(events, name_of), payout_lines(game, name_of), newest_first=False)
     return render(request, "games/history.html", {"table": {

@@ -28,7 +28,7 @@ def check(request, game_id: int):
     if not request.htmx:
         request.capit_draft = draft  # the presenter keeps the groups and shows the answer
         return views.render_game(request, game, partial=False)
-    by_index = {s.index: s.name for s in game.seats.all()}
+    by_index = {s.index: s.name for s in game.seat_list}
     view = game.rules.view(game.state, seat.index)
     lines = check_draft(view, draft, lambda i: by_index.get(i, f"Seat {i + 1}"), seat.index)
     return render(request, "games/capit/_check.html", {"lines": lines})

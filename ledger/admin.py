@@ -18,7 +18,7 @@ class ReadOnly(admin.ModelAdmin):
 
 @admin.register(Account)
 class AccountAdmin(ReadOnly):
-    list_display = ("id", "kind", "user", "game", "ante")
+    list_display = ("id", "kind", "user", "game")
     list_filter = ("kind",)
 
 

@@ -37,6 +37,9 @@ def player_account(user) -> Account:
 
 
 def pot_of(game) -> Account | None:
+    """The pot of a game played for chips; a friendly game (no ante) has none."""
+    if not game.ante:
+        return None
     return Account.objects.filter(kind=Account.Kind.POT, game=game).first()
 
 
@@ -51,18 +54,17 @@ def grant(account: Account, amount: int) -> None:
 # ---------------------------------------------------------------- game hooks
 
 
-def open_pot(game, ante: int, host_seated: bool) -> None:
-    if ante <= 0:
+def open_pot(game, host_seated: bool) -> None:
+    if not game.ante:
         return
     if host_seated:
-        _require(player_account(game.host), ante, "you")
-    Account.objects.create(kind=Account.Kind.POT, game=game, ante=ante)
+        _require(player_account(game.host), game.ante, "you")
+    Account.objects.create(kind=Account.Kind.POT, game=game)
 
 
 def check_can_afford(user, game) -> None:
-    pot = pot_of(game)
-    if pot is not None:
-        _require(player_account(user), pot.ante, "you")
+    if game.ante:
+        _require(player_account(user), game.ante, "you")
 
 
 def collect_antes(game, seats) -> None:
@@ -72,8 +74,8 @@ def collect_antes(game, seats) -> None:
         return
     for seat in seats:
         payer = _account_of(seat)
-        _require(payer, pot.ante, seat.name, lock=True)
-        _record(payer, pot, pot.ante, Reason.ANTE, game, seat=seat.index)
+        _require(payer, game.ante, seat.name, lock=True)
+        _record(payer, pot, game.ante, Reason.ANTE, game, seat=seat.index)
 
 
 def refund_antes(game) -> None:

@@ -18,8 +18,6 @@ class Account(models.Model):
                                 related_name="chip_account")
     game = models.OneToOneField("games.Game", null=True, blank=True, on_delete=models.PROTECT,
                                 related_name="pot")
-    # Pots only: what every player pays in when the game starts.
-    ante = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [

@@ -86,3 +86,15 @@ def run_enqueued(enqueued):
         return [getattr(games.tasks, name)(*args) for name, args, _ in todo]
 
     return run
+
+
+@pytest.fixture
+def sweep_mails():
+    """The sweeper's mail pass at the moment a game's turn mail (or `field`) falls due:
+    returns how many mails it enqueued."""
+    from games.models import Game
+
+    def sweep(game, field: str = "turn_mail_at") -> int:
+        return services.send_due_mails(now=getattr(Game.objects.get(pk=game.pk), field))
+
+    return sweep

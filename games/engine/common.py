@@ -9,6 +9,7 @@ the game has ended), "hands", "out" (the seats that resigned), "out_hands" (thei
 by seat as a string), "result" and "moves".
 """
 
+import copy
 from collections.abc import Callable
 
 from .base import GameInfo, IllegalMove, Move, State
@@ -129,3 +130,38 @@ def resign(
 def all_hands(state: State) -> list[list[str]]:
     """Every seat's hand, a resigned seat's as it was when the seat resigned."""
     return [state["out_hands"].get(str(seat), state["hands"][seat]) for seat in range(state["players"])]
+
+
+# ---------------------------------------------------------------- turns and views
+
+
+def one_to_act(state: State) -> list[int]:
+    """The seat whose turn it is; nobody once the game is over."""
+    return [] if state["phase"] == "over" else [state["turn"]]
+
+
+def stored_result(state: State) -> dict | None:
+    return copy.deepcopy(state["result"])
+
+
+def common_view(info: GameInfo, state: State, seat: int | None, sort_hand: Callable[[list[str]], list[str]]) -> dict:
+    """What every game's view shows: whose turn, my hand (sorted the game's way), the
+    hand sizes, the discard pile's top, and once the game is over every hand."""
+    check_viewer(state, seat)
+    view = {
+        "game": info.slug,
+        "players": state["players"],
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "to_act": one_to_act(state),
+        "hand": None if seat is None else sort_hand(state["hands"][seat]),
+        "hand_size": [len(hand) for hand in state["hands"]],
+        "discard_top": state["discard"][-1] if state["discard"] else None,
+        "discard_size": len(state["discard"]),
+        "options": dict(state["options"]),
+        "out": list(state["out"]),
+        "result": stored_result(state),
+    }
+    if state["phase"] == "over":
+        view["hands"] = [sort_hand(cards) for cards in all_hands(state)]
+    return view

@@ -5,7 +5,7 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.models import Game
+from games.models import RECENT_MOVES, Game
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +35,13 @@ def test_verify_games_reports_a_tampered_snapshot():
     game.save()
     with pytest.raises(CommandError):
         run("verify_games")
+
+
+def test_the_table_lists_the_latest_moves_newest_first():
+    run("simulate", "capitalla", "--games", "1")
+    game = Game.objects.first()
+    listed = [move["seq"] for move in game.latest_moves()]
+    assert listed == list(range(game.version, 0, -1))[:RECENT_MOVES]
 
 
 def test_load_demo_is_idempotent(django_user_model):

@@ -103,7 +103,7 @@ def test_settling_twice_pays_once(alice, bob):
 
 def test_a_tie_splits_evenly_and_the_rest_goes_first_after_the_dealer(alice, bob, charlie):
     game = services.create_table(alice, "capitalla", seats=3)
-    pot = Account.objects.create(kind=Account.Kind.POT, game=game, ante=0)
+    pot = Account.objects.create(kind=Account.Kind.POT, game=game)
     chips.grant(pot, 101)
     accounts = {0: chips.player_account(alice), 1: chips.player_account(bob), 2: chips.player_account(charlie)}
     chips._split(pot, 101, [0, 2], dealer=1, accounts=accounts, game=game)

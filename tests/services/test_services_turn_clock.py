@@ -60,14 +60,14 @@ def test_turn_times_and_policies_off_the_list_are_refused(alice, turn_seconds, p
     assert not Game.objects.exists()
 
 
-def test_the_reminder_is_due_at_four_fifths_of_the_turn_for_players_who_want_mail(alice, bob):
-    alice.email = "alice@example.com"
-    alice.save()
+def test_the_turn_mail_and_reminder_fall_due_with_each_turn_of_a_correspondence_game(alice, bob, settings):
     game = services.create_table(alice, "capitalla", seats=2, turn_seconds=3600)
     services.join_table(bob, game.pk)
     game = services.start_table(alice, game.pk)
     assert game.deadline - game.remind_at == timedelta(seconds=720)
-    # Bob has no address: no reminder is scheduled for his turns.
+    assert game.turn_mail_at - game.started_at >= timedelta(seconds=settings.TURN_MAIL_DELAY)
     game = services.play_move(alice, game.pk, 0, first_legal(game, 0))
+    assert game.clock_seat == 0 and game.turn_mail_at is None  # she is playing her turn
     game = services.play_move(alice, game.pk, 1, first_legal(game, 0))
-    assert game.clock_seat == 1 and game.remind_at is None
+    # Bob's turn: whether he gets mail is the sweeper's question, not the move's.
+    assert game.clock_seat == 1 and game.turn_mail_at is not None and game.remind_at is not None

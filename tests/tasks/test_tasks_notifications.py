@@ -36,17 +36,34 @@ def play_turn(user, game, seat, capture):
     return game
 
 
+def broker_down(*args, **kwargs):
+    raise ConnectionError("broker unreachable")
+
+
 def notifications(enqueued, kind):
     return [args for name, args, _ in enqueued if name == "send_notification" and args[0] == kind]
 
 
-def test_your_turn_is_enqueued_on_commit_and_tells_what_happened(table_with_mail, alice, bob, enqueued,
-                                                                 run_enqueued, django_capture_on_commit_callbacks):
-    assert notifications(enqueued, "your_turn") == [("your_turn", alice.pk, table_with_mail.pk, 0)]
-    assert all(0 < countdown <= 60 for _, _, countdown in enqueued)  # settings.TURN_MAIL_DELAY
-    run_enqueued()
+def test_a_move_enqueues_no_turn_mail_the_sweeper_sends_it_when_due(table_with_mail, alice, enqueued,
+                                                                   run_enqueued, settings):
+    game = Game.objects.get(pk=table_with_mail.pk)
+    assert enqueued == []  # nothing reaches the broker on the move itself
+    delay = timedelta(seconds=settings.TURN_MAIL_DELAY)
+    assert delay <= game.turn_mail_at - game.started_at < delay + timedelta(seconds=1)
+    assert services.send_due_mails(now=game.turn_mail_at - timedelta(seconds=1)) == 0
+    assert services.send_due_mails(now=game.turn_mail_at) == 1
+    assert services.send_due_mails(now=game.turn_mail_at) == 0  # claimed: sent once
+    assert notifications(enqueued, "your_turn") == [("your_turn", alice.pk, game.pk, 0)]
+    assert run_enqueued() == [True]
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["alice@example.com"]
+    assert Game.objects.get(pk=game.pk).turn_mail_at is None
+
+
+def test_the_turn_mail_tells_what_happened_since_the_last_turn(table_with_mail, alice, bob, enqueued,
+                                                              run_enqueued, django_capture_on_commit_callbacks,
+                                                              sweep_mails):
     game = play_turn(alice, table_with_mail, 0, django_capture_on_commit_callbacks)
+    assert sweep_mails(game) == 1
     assert notifications(enqueued, "your_turn") == [("your_turn", bob.pk, game.pk, 2)]
     assert run_enqueued() == [True]
     message = mail.outbox[-1]
@@ -59,7 +76,8 @@ def test_your_turn_is_enqueued_on_commit_and_tells_what_happened(table_with_mail
     assert f"/games/{game.pk}/continue/?sesame=" in message.body
 
 
-def test_a_notification_delivered_twice_sends_one_mail(table_with_mail, alice, enqueued):
+def test_a_notification_delivered_twice_sends_one_mail(table_with_mail, alice, enqueued, sweep_mails):
+    sweep_mails(table_with_mail)
     args = notifications(enqueued, "your_turn")[0]
     assert games.tasks.send_notification(*args) is True
     assert games.tasks.send_notification(*args) is False
@@ -68,20 +86,40 @@ def test_a_notification_delivered_twice_sends_one_mail(table_with_mail, alice, e
     assert Notification.objects.get(user=alice).sent_at is not None
 
 
-def test_no_mail_is_sent_inside_the_moves_transaction(mailable, enqueued, django_capture_on_commit_callbacks):
-    alice, bob = mailable
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        services.start_table(alice, game.pk)
-    assert enqueued == [] and mail.outbox == []  # nothing before the commit
-    for callback in callbacks:
-        callback()
-    assert [name for name, _, _ in enqueued] == ["send_notification"]
+def test_the_result_mails_fall_due_when_the_game_ends(table_with_mail, alice, bob, enqueued, sweep_mails,
+                                                     django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.resign(alice, table_with_mail.pk)
+    assert enqueued == [] and game.result_mail_at is not None  # the move publishes nothing
+    assert sweep_mails(game, "result_mail_at") == 2
+    assert sorted(args[1] for args in notifications(enqueued, "game_over")) == sorted([alice.pk, bob.pk])
+    assert Game.objects.get(pk=game.pk).result_mail_at is None
 
 
-def test_a_turn_mail_is_dropped_when_the_player_already_moved(table_with_mail, alice, enqueued,
-                                                              django_capture_on_commit_callbacks):
+def test_with_the_broker_down_the_result_mails_wait_for_the_next_pass(table_with_mail, alice, monkeypatch,
+                                                                     sweep_mails):
+    game = services.resign(alice, table_with_mail.pk)
+    real_send_task = services.celery_app.send_task
+    monkeypatch.setattr(services.celery_app, "send_task", broker_down)
+    assert sweep_mails(game, "result_mail_at") == 0
+    assert Game.objects.get(pk=game.pk).result_mail_at == game.result_mail_at  # put back, not lost
+    monkeypatch.setattr(services.celery_app, "send_task", real_send_task)
+    assert sweep_mails(game, "result_mail_at") == 2
+
+
+def test_no_turn_mail_when_the_player_moves_before_it_is_due(table_with_mail, alice, enqueued,
+                                                            django_capture_on_commit_callbacks):
+    due = Game.objects.get(pk=table_with_mail.pk).turn_mail_at
+    with django_capture_on_commit_callbacks(execute=True):
+        services.play_move(alice, table_with_mail.pk, 0, table_with_mail.rules.legal_moves(table_with_mail.state, 0)[0])
+    assert Game.objects.get(pk=table_with_mail.pk).turn_mail_at is None
+    assert services.send_due_mails(now=due) == 0 and enqueued == []
+
+
+def test_a_turn_mail_is_dropped_when_the_player_moved_after_it_was_enqueued(table_with_mail, alice, enqueued,
+                                                                           django_capture_on_commit_callbacks,
+                                                                           sweep_mails):
+    sweep_mails(table_with_mail)
     args = notifications(enqueued, "your_turn")[0]
     with django_capture_on_commit_callbacks(execute=True):
         services.play_move(alice, table_with_mail.pk, 0, table_with_mail.rules.legal_moves(table_with_mail.state, 0)[0])
@@ -89,14 +127,24 @@ def test_a_turn_mail_is_dropped_when_the_player_already_moved(table_with_mail, a
     assert mail.outbox == [] and not Notification.objects.exists()
 
 
+def test_with_the_broker_down_the_turn_mail_waits_for_the_next_pass(table_with_mail, alice, monkeypatch):
+    real_send_task = services.celery_app.send_task
+    monkeypatch.setattr(services.celery_app, "send_task", broker_down)
+    due = Game.objects.get(pk=table_with_mail.pk).turn_mail_at
+    assert services.send_due_mails(now=due) == 0
+    assert Game.objects.get(pk=table_with_mail.pk).turn_mail_at == due  # put back, not lost
+    monkeypatch.setattr(services.celery_app, "send_task", real_send_task)
+    assert services.send_due_mails(now=due) == 1
+
+
 def test_the_reminder_goes_once_when_four_fifths_of_the_turn_are_gone(table_with_mail, alice, enqueued,
-                                                                      run_enqueued, django_capture_on_commit_callbacks):
+                                                                      run_enqueued, sweep_mails):
+    sweep_mails(table_with_mail)
     run_enqueued()
     game = Game.objects.get(pk=table_with_mail.pk)
-    with django_capture_on_commit_callbacks(execute=True):
-        assert services.send_due_reminders(now=game.remind_at - timedelta(seconds=1)) == 0
-        assert services.send_due_reminders(now=game.remind_at) == 1
-        assert services.send_due_reminders(now=game.remind_at) == 0
+    assert services.send_due_mails(now=game.remind_at - timedelta(seconds=1)) == 0
+    assert services.send_due_mails(now=game.remind_at) == 1
+    assert services.send_due_mails(now=game.remind_at) == 0
     assert run_enqueued() == [True]
     reminder = mail.outbox[-1]
     assert reminder.subject.startswith(f"Reminder: your move in Capitalla #{game.pk} before ")
@@ -104,10 +152,9 @@ def test_the_reminder_goes_once_when_four_fifths_of_the_turn_are_gone(table_with
 
 
 def test_game_over_mails_everyone_with_the_result(table_with_mail, alice, bob, enqueued, run_enqueued,
-                                                  django_capture_on_commit_callbacks):
-    run_enqueued()
-    with django_capture_on_commit_callbacks(execute=True):
-        services.resign(alice, table_with_mail.pk)
+                                                  sweep_mails):
+    game = services.resign(alice, table_with_mail.pk)
+    sweep_mails(game, "result_mail_at")
     assert sorted(a[1] for a in notifications(enqueued, "game_over")) == sorted([alice.pk, bob.pk])
     run_enqueued()
     over = {m.to[0]: m for m in mail.outbox if "is over" in m.subject}
@@ -120,19 +167,20 @@ def test_game_over_mails_everyone_with_the_result(table_with_mail, alice, bob, e
 
 
 def test_no_turn_mails_for_live_tables_or_players_who_said_no(mailable, enqueued,
-                                                              django_capture_on_commit_callbacks):
+                                                              django_capture_on_commit_callbacks, sweep_mails):
     alice, bob = mailable
     live = services.create_table(alice, "capitalla", seats=2, turn_seconds=30)
     services.join_table(bob, live.pk)
     with django_capture_on_commit_callbacks(execute=True):
         live = services.start_table(alice, live.pk)
-    assert enqueued == [] and live.remind_at is None
+    assert enqueued == [] and live.turn_mail_at is None and live.remind_at is None
     alice.email_notifications = "off"
     alice.save()
     game = services.create_table(alice, "capitalla", seats=2)
     services.join_table(bob, game.pk)
     with django_capture_on_commit_callbacks(execute=True):
-        services.start_table(alice, game.pk)
+        game = services.start_table(alice, game.pk)
+    assert sweep_mails(game) == 0 and sweep_mails(game, "remind_at") == 0
     assert enqueued == []
     # A mail enqueued before the player turned mail off is not sent either.
     assert games.tasks.send_notification("your_turn", alice.pk, game.pk, 0) is False
@@ -161,7 +209,8 @@ def test_the_daily_digest_lists_the_games_waiting_once_a_day(mailable, enqueued,
     assert len(mail.outbox) == 1
 
 
-def test_every_mail_has_one_click_unsubscribe_headers(table_with_mail, run_enqueued):
+def test_every_mail_has_one_click_unsubscribe_headers(table_with_mail, run_enqueued, sweep_mails):
+    sweep_mails(table_with_mail)
     run_enqueued()
     message = mail.outbox[0]
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"

@@ -27,6 +27,14 @@ def test_anonymous_visitors_see_public_open_tables_with_seats_and_host(client, o
     assert "free seat" in page
 
 
+def test_a_staked_table_shows_its_ante_in_the_lobby(client, alice, open_table):
+    staked = services.create_table(alice, "capitalla", seats=2, ante=50)
+    page = client.get(reverse("lobby")).content.decode()
+    row_of = {game.pk: page.split(f"#{game.pk}</a>")[1].split("</li>")[0] for game in (staked, open_table)}
+    assert "Ante 50 chips" in row_of[staked.pk]
+    assert "Ante" not in row_of[open_table.pk]
+
+
 def test_private_tables_are_not_listed(client, bob, private_table):
     client.force_login(bob)
     page = client.get(reverse("lobby")).content.decode()

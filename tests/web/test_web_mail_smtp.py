@@ -46,15 +46,17 @@ def smtp_server(settings):
 
 
 def test_the_turn_mail_brings_the_player_back_to_their_move(smtp_server, client, alice, bob, enqueued,
-                                                            run_enqueued, django_capture_on_commit_callbacks):
+                                                            run_enqueued, django_capture_on_commit_callbacks,
+                                                            sweep_mails):
     bob.email = "bob@example.com"
     bob.save()
     game = services.create_table(alice, "capitalla", seats=2)
     services.join_table(bob, game.pk)
     game = services.start_table(alice, game.pk)
-    for _ in range(2):  # Alice's turn; it passes to Bob on commit
+    for _ in range(2):  # Alice's turn; then Bob's, and his turn mail falls due
         with django_capture_on_commit_callbacks(execute=True):
             game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    assert sweep_mails(game) == 1
     assert run_enqueued("send_notification") == [True]
 
     assert len(smtp_server.messages) == 1

@@ -15,7 +15,7 @@ def outbox_backend(settings):
 
 
 @pytest.fixture
-def mails(outbox_backend, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks):
+def mails(outbox_backend, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks, sweep_mails):
     for user in (alice, bob):
         user.email = f"{user.username}@example.com"
         user.save()
@@ -23,10 +23,12 @@ def mails(outbox_backend, alice, bob, enqueued, run_enqueued, django_capture_on_
     services.join_table(bob, game.pk)
     with django_capture_on_commit_callbacks(execute=True):
         game = services.start_table(alice, game.pk)
+    sweep_mails(game)
     assert run_enqueued() == [True]  # Alice's turn
     for _ in range(2):
         with django_capture_on_commit_callbacks(execute=True):
             game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    sweep_mails(game)
     assert run_enqueued() == [True]  # Bob's turn
     return game
 

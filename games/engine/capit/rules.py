@@ -13,13 +13,14 @@ import copy
 from ..base import GameInfo, IllegalMove, Move, State
 from ..common import (
     active_seats,
-    all_hands,
     check_setup,
-    check_viewer,
     checked_move,
+    common_view,
     next_seat,
     next_state,
+    one_to_act,
     resign,
+    stored_result,
 )
 from ..rng import shuffled
 from .cards import HAND_SIZE, deck, face, face_of, hand_points, is_card, sort_hand
@@ -60,8 +61,7 @@ class CapItRules:
         _deal(state, 1)
         return state
 
-    def to_act(self, state: State) -> list[int]:
-        return [] if state["phase"] == "over" else [state["turn"]]
+    to_act = staticmethod(one_to_act)
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat not in self.to_act(state):
@@ -95,23 +95,13 @@ class CapItRules:
         return _HANDLERS[kind](state, seat, move)
 
     def view(self, state: State, seat: int | None) -> dict:
-        check_viewer(state, seat)
-        over = state["phase"] == "over"
-        view = {
-            "game": self.info.slug,
-            "players": state["players"],
+        view = common_view(self.info, state, seat, sort_hand)
+        view.update({
             "round": state["round"],
             "rounds_total": ROUNDS,
             "dealer": state["dealer"],
-            "turn": state["turn"],
             "turns": state["turns"],
-            "phase": state["phase"],
-            "to_act": self.to_act(state),
-            "hand": None if seat is None else sort_hand(state["hands"][seat]),
-            "hand_size": [len(hand) for hand in state["hands"]],
             "melds": [_public_meld(meld) for meld in state["melds"]],
-            "discard_top": state["discard"][-1] if state["discard"] else None,
-            "discard_size": len(state["discard"]),
             "stock_size": len(state["stock"]),
             "contract": {
                 "round": state["round"],
@@ -124,16 +114,10 @@ class CapItRules:
             "totals": _totals(state),
             "rounds": copy.deepcopy(state["rounds"]),
             "last_round": copy.deepcopy(state["rounds"][-1]) if state["rounds"] else None,
-            "out": list(state["out"]),
-            "options": dict(state["options"]),
-            "result": self.result(state),
-        }
-        if over:
-            view["hands"] = [sort_hand(cards) for cards in all_hands(state)]
+        })
         return view
 
-    def result(self, state: State) -> dict | None:
-        return copy.deepcopy(state["result"])
+    result = staticmethod(stored_result)
 
     def describe(self, state: State, seat: int, move: Move, after: State | None = None) -> str:
         after = self.apply(state, seat, move) if after is None else after

@@ -7,10 +7,17 @@ wins; a resignation may come from any seat at any time. The state is a JSON-read
 dict; `apply` never changes the state it is given.
 """
 
-import copy
-
 from ..base import GameInfo, IllegalMove, Move, State
-from ..common import all_hands, check_setup, check_viewer, checked_move, next_seat, next_state, resign
+from ..common import (
+    check_setup,
+    checked_move,
+    common_view,
+    next_seat,
+    next_state,
+    one_to_act,
+    resign,
+    stored_result,
+)
 from ..rng import shuffled
 from .cards import CARDS
 from .solver import InvalidGroup, find_declaration, group_kind, label
@@ -51,8 +58,7 @@ class CapitallaRules:
             "moves": 0,
         }
 
-    def to_act(self, state: State) -> list[int]:
-        return [] if state["phase"] == "over" else [state["turn"]]
+    to_act = staticmethod(one_to_act)
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat not in self.to_act(state):
@@ -74,36 +80,20 @@ class CapitallaRules:
         return _HANDLERS[kind](state, seat, move)
 
     def view(self, state: State, seat: int | None) -> dict:
-        check_viewer(state, seat)
-        over = state["phase"] == "over"
-        view = {
-            "game": self.info.slug,
-            "players": state["players"],
-            "turn": state["turn"],
-            "phase": state["phase"],
-            "to_act": self.to_act(state),
-            "hand": None if seat is None else sort_hand(state["hands"][seat]),
-            "hand_size": [len(hand) for hand in state["hands"]],
+        view = common_view(self.info, state, seat, sort_hand)
+        view.update({
             "draw_size": len(state["draw"]),
-            "discard_top": state["discard"][-1] if state["discard"] else None,
-            "discard_size": len(state["discard"]),
             "reshuffles": state["reshuffles"],
-            "options": dict(state["options"]),
-            "out": list(state["out"]),
             "last_pick": _public_pick(state["last_pick"]),
             "declaration": None,
-            "result": self.result(state),
-        }
+        })
         if seat is not None and state["phase"] == "discard" and seat == state["turn"]:
             found = find_declaration(state["hands"][seat])
             if found:
                 view["declaration"] = {"discard": found[0], "groups": found[1]}
-        if over:
-            view["hands"] = [sort_hand(cards) for cards in all_hands(state)]
         return view
 
-    def result(self, state: State) -> dict | None:
-        return copy.deepcopy(state["result"])
+    result = staticmethod(stored_result)
 
     def describe(self, state: State, seat: int, move: Move, after: State | None = None) -> str:
         after = self.apply(state, seat, move) if after is None else after

@@ -1,0 +1,97 @@
+"""What every browser test needs: a live server of its own, a headless Chromium page that
+records console errors and CSP violations, and bots that move when the test says so."""
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from django.db import connections
+
+from games import services
+from games.models import Game
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture
+def site_url():
+    """A live server for this test only, whose threads and their database connections are
+    gone before the test database is dropped (pytest-django's live_server outlives it)."""
+    from django.contrib.staticfiles.handlers import StaticFilesHandler
+    from django.test.testcases import LiveServerThread
+
+    shared = {c.alias: c for c in connections.all() if c.vendor == "sqlite" and c.is_in_memory_db()}
+    for conn in shared.values():
+        conn.inc_thread_sharing()
+    before = set(threading.enumerate())
+    server = LiveServerThread("127.0.0.1", StaticFilesHandler, connections_override=shared)
+    server.daemon = True
+    server.start()
+    server.is_ready.wait()
+    if server.error:
+        raise server.error
+    yield f"http://127.0.0.1:{server.port}"
+    server.terminate()
+    # Request threads end once the browser has closed its keep-alive connections.
+    for thread in set(threading.enumerate()) - before:
+        thread.join(timeout=10)
+    for conn in shared.values():
+        conn.dec_thread_sharing()
+
+
+@pytest.fixture
+def page(site_url):
+    """A Chromium page on the live server. `page.console_errors` collects every error the
+    console shows (uncaught exceptions included), `page.csp_errors` the CSP violations."""
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the browser tests: install Debian's chromium")
+        pytest.skip("needs the system Chromium (apt-get install chromium)")
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls
+    # are still plain synchronous code.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        ])
+        page = browser.new_page(base_url=site_url, viewport={"width": 1280, "height": 1000})
+        page.csp_errors = []
+        page.console_errors = []
+
+        def on_console(msg):
+            if "Content Security Policy" in msg.text:
+                page.csp_errors.append(msg.text)
+            if msg.type == "error":
+                page.console_errors.append(msg.text)
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda exc: page.console_errors.append(f"uncaught: {exc}"))
+        yield page
+        browser.close()
+
+
+@pytest.fixture
+def play_bot_turns(enqueued):
+    """Plays the bots' turns of the one game in the database, as the worker would, until a
+    human is to act (or the game is over); the page's poll then shows their moves.
+
+    The tasks the site enqueues meanwhile are only recorded (`enqueued`): none reaches a
+    broker, where a worker of `make run` could pick them up."""
+
+    def play():
+        # Called from inside Playwright's event loop, where the ORM gets a connection of
+        # its own: close it, or it would outlive the test database.
+        try:
+            game = Game.objects.get()
+            # play_bot_turn says False once no bot is to act at this version.
+            while services.play_bot_turn(game.pk, game.version):
+                game.refresh_from_db()
+        finally:
+            connections.close_all()
+
+    return play
