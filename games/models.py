@@ -23,6 +23,9 @@ def seed_digest(seed: int) -> str:
 # Events that are not engine moves: the site's own record of clocks and seats. Replay skips
 # them; they still take a seq, so every event bumps Game.version.
 SYSTEM_MOVES = frozenset({"timeout", "takeover", "back", "extra_time"})
+# System events that change neither the position nor who is to act: a move made against
+# the version before them is still a move in the same position.
+POSITION_NEUTRAL_MOVES = frozenset({"back", "extra_time"})
 
 # A table's time for one turn, chosen at creation (seconds, label).
 TURN_TIMES = [
@@ -150,6 +153,13 @@ class Game(models.Model):
         """The seats in index order, read once per instance (from `prefetch_related("seats")`
         when the query had it)."""
         return list(self.seats.all())
+
+    def position_unchanged_since(self, version: int) -> bool:
+        """True when every event after `version` left the position as it was (extra time
+        given, a player back from a bot): a move sent from that version still fits."""
+        if not 0 <= version <= self.version:
+            return False
+        return not self.events.filter(seq__gt=version).exclude(move__type__in=POSITION_NEUTRAL_MOVES).exists()
 
     def seat_of(self, user) -> "Seat | None":
         if not user.is_authenticated:

@@ -59,3 +59,19 @@ def test_extra_time_is_capped_at_two_turn_times_from_now(alice, bob):
     game = services.grant_extra_time(bob, game.pk, game.version)
     added = Event.objects.get(game=game, seq=1).move["seconds"]
     assert 1790 <= added <= 1800  # half an hour, not an hour
+
+
+def test_a_move_sent_as_extra_time_is_given_still_lands(table, alice, bob):
+    seen = table.version
+    services.grant_extra_time(bob, table.pk, seen)
+    game = services.play_move(alice, table.pk, seen, table.rules.legal_moves(table.state, 0)[0])
+    assert game.version == 2
+    assert list(Event.objects.filter(game=game).values_list("move__type", flat=True)) == ["extra_time", "draw"]
+
+
+def test_a_move_from_before_a_real_move_is_still_stale(table, alice, bob):
+    game = services.play_move(alice, table.pk, 0, table.rules.legal_moves(table.state, 0)[0])
+    services.grant_extra_time(bob, game.pk, game.version)
+    with pytest.raises(services.StaleVersion):
+        services.play_move(alice, game.pk, 0, table.rules.legal_moves(table.state, 0)[0])
+    assert Game.objects.get(pk=game.pk).version == 2

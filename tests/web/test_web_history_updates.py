@@ -102,3 +102,15 @@ def test_every_table_form_syncs_on_the_table_so_a_poll_never_lands_after_a_move(
     html = client.get(table.get_absolute_url()).content.decode()
     forms = re.findall(r"<form [^>]*hx-post[^>]*>", html)
     assert forms and all('hx-sync="closest #table:queue first"' in form for form in forms)
+
+
+def test_a_move_sent_as_an_opponent_gives_extra_time_lands_with_both_lines(client, alice, bob, table, htmx):
+    game = play(table, [alice, bob], 2)  # Bob is to pick
+    services.grant_extra_time(alice, game.pk, game.version)  # while Bob's page still shows the old version
+    client.force_login(bob)
+    response = client.post(reverse("move", args=[game.pk]),
+                           {"version": game.version, "type": "draw", "from": "pile"}, **htmx)
+    html = response.content.decode()
+    assert response.status_code == 200 and PREPEND in html
+    assert lines(html) == [game.version + 2, game.version + 1]
+    assert "Alice gave Bob" in html and "Bob drew from the draw pile." in html
