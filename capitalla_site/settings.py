@@ -10,7 +10,6 @@ from pathlib import Path
 from datetime import timedelta
 
 import dj_database_url
-from celery.schedules import crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -161,10 +160,8 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
-    # Turn clocks (timeouts, reminders) and overdue bot turns.
-    "sweep-overdue-bot-turns": {"task": "games.tasks.sweep", "schedule": 5.0},
-    "daily-digest": {"task": "games.tasks.send_daily_digests",
-                     "schedule": crontab(hour=int(os.environ.get("DIGEST_HOUR_UTC", "7")), minute=0)},
+    # Turn clocks, due mails (turn, reminder, result, daily digest) and overdue bot turns.
+    "sweep": {"task": "games.tasks.sweep", "schedule": 5.0},
 }
 
 # Chips: every new account is granted STARTING_CHIPS; the house (the bots' purse) is
@@ -192,6 +189,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Capitalla <noreply@ca
 # meanwhile; tables whose turn time is LIVE_TURN_SECONDS or less get no turn mails.
 TURN_MAIL_DELAY = float(os.environ.get("TURN_MAIL_DELAY", "60"))
 LIVE_TURN_SECONDS = int(os.environ.get("LIVE_TURN_SECONDS", "120"))
+# The hour (UTC) when daily digests fall due; the sweeper sends them.
+DIGEST_HOUR_UTC = int(os.environ.get("DIGEST_HOUR_UTC", "7"))
 
 # Seconds a bot waits before moving, so a human can follow its play.
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "1.0"))

@@ -9,7 +9,6 @@ link (a signed token, no login), in a plain-text and an HTML part.
 """
 
 import logging
-from datetime import date
 from urllib.parse import urljoin
 
 from django.conf import settings
@@ -103,20 +102,6 @@ def send_notification(kind: str, user_id: int, game_id: int | None, version: int
         raise ValueError(f"unknown notification kind {kind!r}")
     subject, context = _COMPOSERS[kind](user, game, seat, version)
     return _claim_and_send(user, game, kind, version, subject, f"email/{kind}", context)
-
-
-def enqueue_daily_digests(today: date | None = None) -> int:
-    """One digest task for every user who chose the digest and has games waiting."""
-    from games.services import publish_notification
-
-    day = (today or timezone.now().date()).toordinal()
-    user_ids = (Seat.objects.filter(user__email_notifications=get_user_model().Mail.DIGEST,
-                                    game__status=Game.Status.ACTIVE, game__clock_seat=F("index"))
-                .exclude(user__email="").values_list("user_id", flat=True).distinct())
-    count = 0
-    for user_id in user_ids:
-        count += publish_notification(Notification.Kind.DIGEST, user_id, None, day)
-    return count
 
 
 def _claim_and_send(user, game, kind, version, subject, template, context) -> bool:

@@ -11,9 +11,12 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
+from accounts.models import next_digest_at
 from capitalla_site.celery import app as celery_app
 from games.engine.base import IllegalMove
 from games.engine.bots import get_bot
@@ -452,6 +455,31 @@ def send_due_mails(now=None, limit: int = 500) -> int:
     return sent
 
 
+def send_due_digests(now=None, limit: int = 500) -> int:
+    """Claim the users whose daily digest is due (a conditional UPDATE moves
+    `digest_due_at` to the next digest time) and enqueue the digest for those with games
+    waiting for them. A claim the broker refused is put back for the next pass; a digest
+    enqueued twice is sent once (one Notification per user and day). Returns how many
+    digests were enqueued."""
+    now = now or timezone.now()
+    users = get_user_model().objects
+    due = list(users.filter(digest_due_at__lte=now).values_list("pk", "digest_due_at")[:limit])
+    waiting = set(Seat.objects.filter(user_id__in=[pk for pk, _ in due], game__status=Game.Status.ACTIVE,
+                                      game__clock_seat=F("index")).values_list("user_id", flat=True))
+    following = next_digest_at(now)
+    sent = 0
+    for user_id, due_at in due:
+        if not users.filter(pk=user_id, digest_due_at=due_at).update(digest_due_at=following):
+            continue
+        if user_id not in waiting:
+            continue
+        if publish_notification(Notification.Kind.DIGEST, user_id, None, due_at.date().toordinal()):
+            sent += 1
+        else:
+            users.filter(pk=user_id, digest_due_at=following).update(digest_due_at=due_at)
+    return sent
+
+
 def requeue_overdue_bot_turns(now=None) -> int:
     """Re-enqueue bot turns left waiting past the grace period (lost task, broker down).
     Each game is claimed by a conditional update, so concurrent sweepers enqueue it once."""
@@ -605,8 +633,8 @@ def _duration(seconds: int) -> str:
 
 
 def publish_notification(kind: str, user_id: int, game_id: int | None, version: int) -> bool:
-    """Hand a mail to the broker now (the sweeper and the daily digest send mails, never a
-    move); False if the broker is unreachable. The task re-reads everything and claims a
+    """Hand a mail to the broker now (only the sweeper sends mails, never a move); False
+    if the broker is unreachable. The task re-reads everything and claims a
     Notification row first, so publishing one twice sends it once."""
     try:
         celery_app.send_task("games.tasks.send_notification", args=(kind, user_id, game_id, version))

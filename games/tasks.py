@@ -15,11 +15,12 @@ def play_bot_turn(game_id: int, version: int) -> bool:
 @shared_task(ignore_result=True)
 def sweep() -> dict:
     """Beat runs this every few seconds: expired turn clocks get the table's timeout
-    policy, due turn mails, reminders and results are enqueued, overdue bot turns are
-    re-enqueued. Returns counts."""
+    policy, due turn mails, reminders, results and daily digests are enqueued, overdue bot
+    turns are re-enqueued. Returns counts."""
     return {
         "timeouts": services.expire_overdue_turns(),
         "mails": services.send_due_mails(),
+        "digests": services.send_due_digests(),
         "bot_turns": services.requeue_overdue_bot_turns(),
     }
 
@@ -31,9 +32,3 @@ def send_notification(kind: str, user_id: int, game_id: int | None, version: int
     """One mail, sent at most once: see notifications.send_notification."""
     return notifications.send_notification(kind, user_id, game_id, version)
 
-
-@shared_task(ignore_result=True)
-def send_daily_digests() -> int:
-    """Beat runs this once a day: one digest task per user who asked for digests and has
-    games waiting for them."""
-    return notifications.enqueue_daily_digests()

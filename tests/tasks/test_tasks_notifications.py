@@ -1,4 +1,4 @@
-"""Turn mails, reminders, results and digests: sent by tasks after commit, at most once."""
+"""Turn mails, reminders and results: enqueued by the sweeper when due, sent at most once."""
 
 from datetime import timedelta
 
@@ -184,29 +184,6 @@ def test_no_turn_mails_for_live_tables_or_players_who_said_no(mailable, enqueued
     assert enqueued == []
     # A mail enqueued before the player turned mail off is not sent either.
     assert games.tasks.send_notification("your_turn", alice.pk, game.pk, 0) is False
-
-
-def test_the_daily_digest_lists_the_games_waiting_once_a_day(mailable, enqueued, run_enqueued, charlie,
-                                                            django_capture_on_commit_callbacks):
-    alice, bob = mailable
-    alice.email_notifications = "digest"
-    alice.save()
-    games_waiting = []
-    for opponent in (bob, charlie):
-        game = services.create_table(alice, "capitalla", seats=2)
-        services.join_table(opponent, game.pk)
-        games_waiting.append(services.start_table(alice, game.pk))
-    with django_capture_on_commit_callbacks(execute=True):
-        assert games.tasks.send_daily_digests() == 1  # bob has no game waiting for him
-    assert run_enqueued() == [True]
-    digest = mail.outbox[-1]
-    assert digest.subject == "2 games wait for your move" and digest.to == ["alice@example.com"]
-    for game in games_waiting:
-        assert f"Capitalla #{game.pk}" in digest.body
-    with django_capture_on_commit_callbacks(execute=True):
-        games.tasks.send_daily_digests()
-    assert run_enqueued() == [False]  # the same day: claimed already
-    assert len(mail.outbox) == 1
 
 
 def test_every_mail_has_one_click_unsubscribe_headers(table_with_mail, run_enqueued, sweep_mails):

@@ -80,3 +80,15 @@ def test_profile_needs_a_login(client, db):
     response = client.get(reverse("profile"))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
+
+
+def test_choosing_the_digest_on_the_profile_schedules_it(client, alice, settings):
+    client.force_login(alice)
+    client.post(reverse("profile"), {"display_name": "Alice", "email": "alice@example.com",
+                                     "email_notifications": "digest"})
+    alice.refresh_from_db()
+    assert alice.email_notifications == "digest" and alice.digest_due_at.hour == settings.DIGEST_HOUR_UTC
+    client.post(reverse("profile"), {"display_name": "Alice", "email": "alice@example.com",
+                                     "email_notifications": "turn"})
+    alice.refresh_from_db()
+    assert alice.digest_due_at is None

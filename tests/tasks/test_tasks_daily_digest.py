@@ -1,0 +1,98 @@
+"""The daily digest: players who chose it get one mail a day listing the games that wait
+for their move. It falls due on the user row and the sweeper sends it, so a broker that
+is down when it falls due delays it and loses nothing."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.core import mail
+
+import games.tasks
+from accounts.models import User, next_digest_at
+from games import services
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice_wants_a_digest(alice):
+    alice.email = "alice@example.com"
+    alice.email_notifications = User.Mail.DIGEST
+    alice.save()
+    return alice
+
+
+@pytest.fixture
+def two_games_wait_for_alice(alice_wants_a_digest, bob, charlie):
+    waiting = []
+    for opponent in (bob, charlie):
+        game = services.create_table(alice_wants_a_digest, "capitalla", seats=2)
+        services.join_table(opponent, game.pk)
+        waiting.append(services.start_table(alice_wants_a_digest, game.pk))
+    return waiting
+
+
+def due_at(user) -> datetime:
+    return User.objects.get(pk=user.pk).digest_due_at
+
+
+def test_the_digest_falls_due_at_the_digest_hour(settings):
+    settings.DIGEST_HOUR_UTC = 7
+    assert next_digest_at(datetime(2026, 3, 1, 6, 59, tzinfo=UTC)) == datetime(2026, 3, 1, 7, tzinfo=UTC)
+    assert next_digest_at(datetime(2026, 3, 1, 7, 0, tzinfo=UTC)) == datetime(2026, 3, 2, 7, tzinfo=UTC)
+    assert next_digest_at(datetime(2026, 3, 1, 23, 0, tzinfo=UTC)) == datetime(2026, 3, 2, 7, tzinfo=UTC)
+
+
+def test_the_due_time_follows_the_mail_choice(alice_wants_a_digest, settings):
+    due = due_at(alice_wants_a_digest)
+    assert due.hour == settings.DIGEST_HOUR_UTC and due.minute == 0
+    # Turning mail off the way the unsubscribe page does (only that column saved).
+    alice_wants_a_digest.email_notifications = User.Mail.OFF
+    alice_wants_a_digest.save(update_fields=["email_notifications"])
+    assert due_at(alice_wants_a_digest) is None
+
+
+def test_the_digest_lists_the_games_waiting_once_a_day(two_games_wait_for_alice, alice_wants_a_digest,
+                                                       enqueued, run_enqueued):
+    due = due_at(alice_wants_a_digest)
+    assert services.send_due_digests(now=due - timedelta(seconds=1)) == 0
+    assert services.send_due_digests(now=due) == 1
+    assert due_at(alice_wants_a_digest) == due + timedelta(days=1)
+    assert services.send_due_digests(now=due) == 0  # claimed
+    assert run_enqueued() == [True]
+    digest = mail.outbox[-1]
+    assert digest.subject == "2 games wait for your move" and digest.to == ["alice@example.com"]
+    for game in two_games_wait_for_alice:
+        assert f"Capitalla #{game.pk}" in digest.body
+    # The same day's digest delivered again is not sent again.
+    assert games.tasks.send_notification("digest", alice_wants_a_digest.pk, None, due.date().toordinal()) is False
+    assert len(mail.outbox) == 1
+
+
+def test_no_digest_when_no_game_waits_but_the_next_day_is_due(alice_wants_a_digest, enqueued):
+    due = due_at(alice_wants_a_digest)
+    assert services.send_due_digests(now=due) == 0
+    assert enqueued == []
+    assert due_at(alice_wants_a_digest) == due + timedelta(days=1)
+
+
+def test_a_digest_the_broker_refused_goes_on_a_later_pass(two_games_wait_for_alice, alice_wants_a_digest,
+                                                          monkeypatch, enqueued):
+    due = due_at(alice_wants_a_digest)
+    with monkeypatch.context() as broker:
+        broker.setattr(services.celery_app, "send_task", lambda *a, **k: (_ for _ in ()).throw(ConnectionError()))
+        assert services.send_due_digests(now=due) == 0
+    assert due_at(alice_wants_a_digest) == due
+    # The broker is back an hour later: the day's digest goes then, once.
+    assert services.send_due_digests(now=due + timedelta(hours=1)) == 1
+    assert [(name, args) for name, args, _ in enqueued] == [
+        ("send_notification", ("digest", alice_wants_a_digest.pk, None, due.date().toordinal()))]
+
+
+def test_a_site_down_for_days_sends_one_digest_not_one_per_missed_day(two_games_wait_for_alice,
+                                                                      alice_wants_a_digest, enqueued):
+    due = due_at(alice_wants_a_digest)
+    later = due + timedelta(days=3, hours=2)
+    assert services.send_due_digests(now=later) == 1
+    assert services.send_due_digests(now=later) == 0
+    assert due_at(alice_wants_a_digest) == next_digest_at(later)
