@@ -117,15 +117,16 @@ def _polled_and_unchanged(request, lookup: dict) -> bool:
 
 
 def lobby(request, form: CreateTableForm | None = None, status: int = 200):
-    open_tables = (Game.objects.filter(status=Game.Status.OPEN, private=False)
-                   .select_related("host").prefetch_related("seats").order_by("-created_at")[:50])
+    open_tables = Game.objects.filter(status=Game.Status.OPEN, private=False)
     mine = []
     if request.user.is_authenticated:
+        open_tables = open_tables.exclude(seats__user=request.user)  # listed under "Your tables"
         mine = (Game.objects.filter(Q(seats__user=request.user),
                                     status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
                 .select_related("host").prefetch_related("seats").order_by("-created_at").distinct()[:50])
     context = {
-        "open_tables": [_lobby_row(g, request.user) for g in open_tables],
+        "open_tables": [_lobby_row(g, request.user) for g in open_tables.select_related("host")
+                        .prefetch_related("seats").order_by("-created_at")[:50]],
         "my_tables": [_lobby_row(g, request.user) for g in mine],
         "form": form or CreateTableForm(),
     }

@@ -49,6 +49,16 @@ def test_my_tables_lists_mine_including_private_ones(client, alice, private_tabl
     assert f"Capitalla #{private_table.pk}" in page
 
 
+def test_my_open_table_is_listed_once_under_my_tables(client, alice, bob, open_table):
+    client.force_login(alice)
+    page = client.get(reverse("lobby")).content.decode()
+    assert page.count(f"Capitalla #{open_table.pk}</a>") == 1
+    assert "No one else has a table open right now." in page
+    client.force_login(bob)
+    page = client.get(reverse("lobby")).content.decode()
+    assert page.count(f"Capitalla #{open_table.pk}</a>") == 1 and "Join" in page
+
+
 def test_create_a_table(client, alice):
     client.force_login(alice)
     response = client.post(reverse("create_table"), {
