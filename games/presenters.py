@@ -167,7 +167,7 @@ def _revealed_hands(view: dict) -> dict[int, list[str]]:
 # The table's links: template name -> URL name, each taking the game's id.
 GAME_URLS = {"page": "game", "move": "move", "resign": "resign", "join": "join", "leave": "leave",
              "start": "start", "cancel": "cancel", "extra_time": "extra_time", "back": "come_back",
-             "history": "history", "capit_check": "capit_check"}
+             "history": "history", "capit_check": "capit_check", "capit_hand_order": "capit_hand_order"}
 
 
 @lru_cache(maxsize=4096)

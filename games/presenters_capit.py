@@ -12,14 +12,16 @@ from urllib.parse import urlencode
 from django.urls import reverse
 
 from games.engine.capit import (
-    MeldError, arrange, contract_problem, contract_text, extend, face, find_contract, is_natural, is_wild,
-    meld_problem, points,
+    HAND_ORDERS, MeldError, arrange, contract_problem, contract_text, extend, face, find_contract, is_natural,
+    is_wild, meld_problem, points, sort_hand,
 )
 from games.engine.capit.cards import SYMBOL, as_face, face_of
 from games.engine.capit.contracts import CONTRACTS, contract_missing
 from games.forms_capit import GROUPS, fields_for
 
 HINTS_SHOWN = 12
+# Where a browser keeps how its player likes their hand sorted (one of HAND_ORDERS).
+HAND_ORDER_SESSION_KEY = "hand_order"
 RANK_WORDS = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
 REASONS = {
     "went_out": "went out",
@@ -310,6 +312,13 @@ def _result(view: dict, name_of, names: list[str]) -> dict | None:
     }
 
 
+def hand_order(request) -> str:
+    """How this browser's player sorts their hand: what they chose, else by suit."""
+    session = getattr(request, "session", None)
+    order = session.get(HAND_ORDER_SESSION_KEY) if session is not None else None
+    return order if order in HAND_ORDERS else HAND_ORDERS[0]
+
+
 def present_capit(game, table: dict, seen) -> dict:
     """Add Cap-It's parts to the generic `table` dict (see `presenters.present_table`)."""
     view = seen.view
@@ -342,7 +351,8 @@ def present_capit(game, table: dict, seen) -> dict:
         })
     table_melds = [{"seat": i, "name": names[i], "is_me": i == me, "melds": by_owner[i]} for i in sorted(by_owner)]
 
-    hand = view.get("hand")
+    order = hand_order(seen.request)
+    hand = None if view.get("hand") is None else sort_hand(view["hand"], by=order)
     draft = getattr(seen.request, "capit_draft", None) if seen.request is not None else None
     must_use = list(view.get("must_use") or [])
     plan_cards: set[str] = set()
@@ -389,6 +399,7 @@ def present_capit(game, table: dict, seen) -> dict:
         "dealer_name": name_of(view["dealer"]),
         "contract": contract,
         "hand": hand_cards if hand is not None else None,
+        "hand_orders": [{"value": o, "label": f"by {o}", "chosen": o == order} for o in HAND_ORDERS],
         "hand_count": len(hand or []),
         "discard_top": pcard(top, ace_value=ace) if top else None,
         "discard_size": view.get("discard_size", 0),

@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:game_id>/resign/", views.resign, name="resign"),
     path("games/<int:game_id>/history/", views.history, name="history"),
     path("games/<int:game_id>/capit/check/", views_capit.check, name="capit_check"),
+    path("games/<int:game_id>/capit/hand-order/", views_capit.hand_order, name="capit_hand_order"),
     path("games/<int:game_id>/extra-time/", views.extra_time, name="extra_time"),
     path("games/<int:game_id>/back/", views.come_back, name="come_back"),
     path("games/<int:game_id>/continue/", mail_views.magic_link, name="magic_link"),

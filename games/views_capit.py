@@ -1,4 +1,4 @@
-"""Cap-It's own view: the meld builder's check.
+"""Cap-It's own views: the meld builder's check, and how a player sorts their hand.
 
 htmx asks it (GET, on every change of the builder) for a small fragment saying whether
 each group is a valid set or run, and the engine's reason when it is not. Without
@@ -7,12 +7,13 @@ with the groups kept and the answer shown. It changes nothing either way.
 """
 
 from django.http import Http404
-from django.shortcuts import render
-from django.views.decorators.http import require_http_methods
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
 
 from games import views
+from games.engine.capit import HAND_ORDERS
 from games.forms_capit import draft_from
-from games.presenters_capit import check_draft
+from games.presenters_capit import HAND_ORDER_SESSION_KEY, check_draft
 
 
 @require_http_methods(["GET", "POST"])
@@ -32,3 +33,22 @@ def check(request, game_id: int):
     view = game.rules.view(game.state, seat.index)
     lines = check_draft(view, draft, lambda i: by_index.get(i, f"Seat {i + 1}"), seat.index)
     return render(request, "games/capit/_check.html", {"lines": lines})
+
+
+@require_POST
+def hand_order(request, game_id: int):
+    """Sort my hand by suit or by rank: a choice of this browser's, kept in the session,
+    that changes nothing in the game. The builder's ticks come along and are kept."""
+    game = views.visible_game_or_404(request, game_id)
+    if game.kind != "capit":
+        raise Http404("This table does not play Cap-It.")
+    order = request.POST.get("order")
+    if order not in HAND_ORDERS:
+        return views.render_game(request, game, status=400, error="Sort the hand by suit or by rank.")
+    request.session[HAND_ORDER_SESSION_KEY] = order
+    if not request.htmx:
+        return redirect(game)
+    draft = draft_from(request.POST)
+    if draft["cards"] or any(draft["groups"].values()):
+        request.capit_draft = draft
+    return views.render_game(request, game)

@@ -1,12 +1,13 @@
 """Cap-It: contract rummy over five rounds, with a push draw and wild 2s and jokers."""
 
-from .cards import deck, face, hand_points, is_wild, parse, points, sort_hand
+from .cards import HAND_ORDERS, deck, face, hand_points, is_wild, parse, points, sort_hand
 from .contracts import CONTRACTS, contract_problem, contract_text, find_contract, find_melds
 from .melds import MeldError, arrange, extend, fits, is_natural, is_valid_meld, meld_problem
 from .rules import RULES, CapItRules
 
 __all__ = [
     "CONTRACTS",
+    "HAND_ORDERS",
     "RULES",
     "CapItRules",
     "MeldError",

@@ -92,11 +92,19 @@ def hand_points(cards: list[str], ace_value: int = 15) -> int:
     return sum(points(card, ace_value) for card in cards)
 
 
-def sort_key(card: str) -> tuple:
-    """Suits apart, ranks in order, wild cards last."""
-    value, suit = parse(card)
-    return (value in (0, LOW), SUITS.index(suit) if suit else 4, value, card)
+# How a player may have their hand sorted (the first is the default).
+HAND_ORDERS = ("suit", "rank")
 
 
-def sort_hand(cards: list[str]) -> list[str]:
-    return sorted(cards, key=sort_key)
+def sort_hand(cards: list[str], by: str = "suit") -> list[str]:
+    """Wild cards last; the others by suit, ranks in order within each ("suit"), or by
+    rank, equal ranks together ("rank")."""
+
+    def key(card: str) -> tuple:
+        value, suit = parse(card)
+        suit_index = SUITS.index(suit) if suit else len(SUITS)
+        wild = value in (0, LOW)
+        rank = value or ACE + 1  # a joker after every 2 (in either order)
+        return (wild, suit_index, rank, card) if by == "suit" else (wild, rank, suit_index, card)
+
+    return sorted(cards, key=key)
