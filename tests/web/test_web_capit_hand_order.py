@@ -9,7 +9,6 @@ from django.urls import reverse
 from capit_web import friends, set_hand  # noqa: F401
 from games.engine.capit import sort_hand
 
-HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}
 HAND = ["7H:0", "KS:0", "7C:0", "3C:0", "KH:0", "2D:0", "JK:1", "7S:1", "5C:0", "KD:1"]
 
 
@@ -51,8 +50,8 @@ def test_the_hand_is_sorted_by_suit_until_i_choose_rank_and_then_stays_so(client
     assert snapshot(building) == before  # the game did not change
 
 
-def test_with_htmx_the_table_comes_back_re_sorted_with_the_ticks_kept(client, building):
-    response = sort_by(client, building, "rank", HTMX, kind_A="set", A=["7H:0", "7C:0"])
+def test_with_htmx_the_table_comes_back_re_sorted_with_the_ticks_kept(client, building, htmx):
+    response = sort_by(client, building, "rank", htmx, kind_A="set", A=["7H:0", "7C:0"])
     html = response.content.decode()
     assert response.status_code == 200 and "<html" not in html
     assert shown_hand(html) == sort_hand(HAND, by="rank")
