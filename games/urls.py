@@ -24,4 +24,5 @@ urlpatterns = [
     path("email/unsubscribe/<str:token>/", mail_views.unsubscribe, name="unsubscribe"),
     path("join/<str:code>/", views.invite, name="invite"),
     path("rules/<slug:kind>/", views.rules_page, name="rules"),
+    path("healthz/", views.health_check, name="health_check"),
 ]

@@ -8,15 +8,16 @@ without JavaScript. A refused request changes nothing and says why.
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, F, Q
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.html import format_html
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from games import services
+from games import health, services
 from games.engine.registry import RULES
 from games.forms import CreateTableForm, ResignForm, move_form
 from games.models import HISTORY_FIELDS, Game, Seat, turn_time_label
@@ -389,3 +390,15 @@ def rules_page(request, kind: str):
     if kind not in RULES:
         raise Http404("No such game.")
     return render(request, f"rules/{kind}.html", {"game_name": RULES[kind].info.name})
+
+
+# ---------------------------------------------------------------- operations
+
+
+@never_cache
+@require_GET
+def health_check(request):
+    """For the operator's monitor: 200 when the database and the broker answer and no
+    background work is overdue, else 503; the body says which (see games/health.py)."""
+    report = health.check()
+    return JsonResponse(report, status=200 if report["ok"] else 503)

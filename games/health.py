@@ -1,0 +1,64 @@
+"""What an operator's monitor asks the site: can it reach its database and its broker, and
+is the background work keeping up?
+
+Beat's sweeper and the worker leave traces in the database, so their health is read from
+there, with no heartbeat to write: a turn clock, a mail or a digest still due well after
+its time means the sweeper is not running; a bot that has not moved well after its turn
+came means the worker (or the broker) is not doing its job.
+"""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import DatabaseError
+from django.db.models import Max
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from capitalla_site.celery import app as celery_app
+from games.models import Game
+from games.services import DUE_MAILS
+
+# How late background work may run before the site counts as unhealthy: a few sweeps of
+# 5 s, plus room for a busy worker.
+LAG_ALLOWED = timedelta(minutes=2)
+
+
+def overdue_work(now=None) -> dict[str, int]:
+    """How many things the sweeper or the worker should have done LAG_ALLOWED ago."""
+    now = now or timezone.now()
+    late = now - LAG_ALLOWED
+    active = Game.objects.filter(status=Game.Status.ACTIVE)
+    bot_late = late - timedelta(seconds=settings.BOT_MOVE_DELAY + settings.BOT_TURN_GRACE)
+    return {
+        "expired_turns": active.filter(deadline__lt=late).count(),
+        "mails": sum(Game.objects.filter(status=status, **{f"{field}__lt": late}).count()
+                     for field, _, status in DUE_MAILS),
+        "digests": get_user_model().objects.filter(digest_due_at__lt=late).count(),
+        "bot_turns": (active.filter(bot_due_at__isnull=False)
+                      .annotate(last_move_at=Coalesce(Max("events__created_at"), "started_at"))
+                      .filter(last_move_at__lt=bot_late).count()),
+    }
+
+
+def broker_reachable() -> bool:
+    try:
+        with celery_app.connection_for_write() as connection:
+            connection.ensure_connection(max_retries=1, timeout=2)
+    except Exception:  # any transport's failure means the same thing here
+        return False
+    return True
+
+
+def check(now=None) -> dict:
+    """{"ok": bool, "database", "broker", "overdue": {...}}: not ok when a service is
+    unreachable or any work is overdue."""
+    try:
+        overdue = overdue_work(now)
+        database = "ok"
+    except DatabaseError:
+        overdue, database = None, "unreachable"
+    broker = "ok" if broker_reachable() else "unreachable"
+    ok = database == "ok" and broker == "ok" and not any(overdue.values())
+    return {"ok": ok, "database": database, "broker": broker, "overdue": overdue}
