@@ -101,6 +101,9 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The table its players opened to play again once it was over (at most one).
+    rematch = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="rematch_of")
 
     class Meta:
         indexes = [models.Index(fields=["status", "private", "-created_at"], name="game_lobby_idx")]

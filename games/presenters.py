@@ -167,7 +167,8 @@ def _revealed_hands(view: dict) -> dict[int, list[str]]:
 # The table's links: template name -> URL name, each taking the game's id.
 GAME_URLS = {"page": "game", "move": "move", "resign": "resign", "join": "join", "leave": "leave",
              "start": "start", "cancel": "cancel", "extra_time": "extra_time", "back": "come_back",
-             "history": "history", "capit_check": "capit_check", "capit_hand_order": "capit_hand_order"}
+             "history": "history", "capit_check": "capit_check", "capit_hand_order": "capit_hand_order",
+             "rematch": "rematch"}
 
 
 @lru_cache(maxsize=4096)
@@ -182,6 +183,22 @@ def _urls(game, via_invite: bool) -> dict:
     if via_invite:
         urls["invite"] = urls["join"] = reverse("invite", args=[game.invite_code])
     return urls
+
+
+def _rematch(game, user) -> dict:
+    """What a player of a finished game may do about playing again: open the rematch, join
+    it, or go to it (once it is full or under way, or they sit there already)."""
+    following = game.rematch
+    if following is None:
+        alone = sum(1 for s in game.seat_list if s.user_id is not None) == 1
+        hint = ("The same game against the same bots, dealt at once." if alone else
+                "The same game, seats, clock and ante: the other players find it on this page.")
+        return {"label": "Play again", "url": None, "hint": hint}
+    title = f"{following.rules.info.name} #{following.pk}"
+    if following.status == following.Status.OPEN and following.seat_of(user) is None and following.free_indexes():
+        host = following.host.name
+        return {"label": f"Join the rematch ({title})", "url": None, "hint": f"{host} opened it."}
+    return {"label": f"Go to the rematch ({title})", "url": following.get_absolute_url(), "hint": ""}
 
 
 def _cards(count: int) -> str:
@@ -400,6 +417,7 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
     table["can_resign"] = status == game.Status.ACTIVE and me is not None and my_index not in out
     table.update(_clock(game, me, by_index, out))
     table["login_to_join"] = status == game.Status.OPEN and not user.is_authenticated and table["free_seats"] > 0
+    table["rematch"] = _rematch(game, user) if status == game.Status.FINISHED and me is not None else None
 
     if view is not None:
         # While a bot plays my seat (I was away), the controls are its, not mine.

@@ -257,6 +257,34 @@ def cancel_table(user, game_id: int) -> Game:
     return game
 
 
+def rematch(user, game_id: int) -> Game:
+    """Play again, for a player of a finished game. The first to ask opens the next table:
+    the same game, seats, options, clock and ante, with bots where bots sat and the other
+    players' seats free for them (a private table stays private; they find it on this
+    game's page). Played alone against bots, it starts at once. Whoever asks later joins
+    it. Returns the next table."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        check_seated(game, user)
+        if game.status != Game.Status.FINISHED:
+            raise Conflict("A rematch comes once the game is over.")
+        if game.rematch_id is not None:
+            following = game.rematch
+            if following.status == Game.Status.OPEN and following.seat_of(user) is None:
+                join_table(user, following.pk)
+            return following
+        humans = sum(1 for seat in game.seat_list if seat.user_id is not None)
+        following = create_table(
+            user, game.kind, seats=game.num_seats, bots=game.num_seats - humans, bot_level=game.bot_level,
+            private=game.private, options=game.options, ante=game.ante, turn_seconds=game.turn_seconds,
+            timeout_policy=game.timeout_policy, allow_extra_time=game.allow_extra_time)
+        game.rematch = following
+        game.save(update_fields=["rematch"])
+        if humans == 1:
+            following = start_table(user, following.pk)
+    return following
+
+
 # ---------------------------------------------------------------- moves
 
 

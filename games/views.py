@@ -379,6 +379,13 @@ def resign(request, game_id: int):
     return redirect(game)
 
 
+@login_required
+@require_POST
+def rematch(request, game_id: int):
+    game = visible_game_or_404(request, game_id)
+    return _lifecycle(request, game.pk, services.rematch, "Rematch: you have a seat at the new table.")
+
+
 def _resign_context(game: Game) -> dict:
     return {"id": game.pk, "title": f"{game.rules.info.name} #{game.pk}", "url": game.get_absolute_url()}
 

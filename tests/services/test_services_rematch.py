@@ -1,0 +1,67 @@
+"""Playing again: the first player of a finished game to ask opens the next table with the
+same settings, the others join it; a game against bots alone is dealt again at once."""
+
+import pytest
+
+from games import services
+from games.models import Game
+from ledger.chips import balance_of
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def finished(alice, bob):
+    """Alice and Bob at a private 2-seat table with a 1-hour clock and a 20-chip ante;
+    Alice resigned, so Bob won."""
+    game = services.create_table(alice, "capitalla", seats=2, private=True, ante=20, turn_seconds=3600,
+                                 timeout_policy=Game.TimeoutPolicy.FORFEIT, allow_extra_time=False)
+    services.join_table(bob, game.pk)
+    services.start_table(alice, game.pk)
+    return services.resign(alice, game.pk)
+
+
+def test_the_first_to_ask_opens_the_next_table_with_the_same_settings(finished, bob):
+    following = services.rematch(bob, finished.pk)
+    assert Game.objects.get(pk=finished.pk).rematch == following
+    assert following.status == Game.Status.OPEN and following.host == bob
+    assert [(s.index, s.user) for s in following.seat_list] == [(0, bob)]  # Alice's seat is free for her
+    same = ("kind", "num_seats", "private", "ante", "turn_seconds", "timeout_policy", "allow_extra_time",
+            "options", "bot_level")
+    assert {f: getattr(following, f) for f in same} == {f: getattr(finished, f) for f in same}
+
+
+def test_the_others_join_it_and_asking_again_changes_nothing(finished, alice, bob):
+    following = services.rematch(bob, finished.pk)
+    assert services.rematch(alice, finished.pk) == following
+    assert services.rematch(alice, finished.pk) == following
+    assert sorted(s.user.username for s in Game.objects.get(pk=following.pk).seat_list) == ["alice", "bob"]
+    # Nobody has paid yet: the antes go in when the host deals.
+    before = balance_of(alice)
+    services.start_table(bob, following.pk)
+    assert balance_of(alice) == before - 20
+
+
+def test_a_game_against_bots_alone_is_dealt_again_at_once(alice):
+    game = services.create_table(alice, "capitalla", seats=2, bots=1, bot_level="easy")
+    game = services.resign(alice, services.start_table(alice, game.pk).pk)
+    following = services.rematch(alice, game.pk)
+    assert following.status == Game.Status.ACTIVE and following.kind == "capitalla"
+    assert [(s.user, s.bot_level) for s in following.seat_list] == [(alice, ""), (None, "easy")]
+
+
+def test_only_the_players_of_a_finished_game_may_ask(finished, table, bob, charlie):
+    with pytest.raises(services.Forbidden):
+        services.rematch(charlie, finished.pk)
+    with pytest.raises(services.Conflict):
+        services.rematch(bob, table.pk)  # still in play
+    assert not Game.objects.filter(rematch_of__isnull=False).exists()
+
+
+def test_a_rematch_someone_else_filled_is_refused_to_a_late_player(finished, alice, bob, django_user_model):
+    following = services.rematch(bob, finished.pk)
+    dave = django_user_model.objects.create_user(username="dave", password="dave-password-123")
+    services.join_table(dave, following.pk)
+    with pytest.raises(services.Conflict):
+        services.rematch(alice, finished.pk)
+    assert [s.user for s in Game.objects.get(pk=following.pk).seat_list] == [bob, dave]
