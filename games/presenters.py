@@ -178,6 +178,12 @@ def _game_urls(game_id: int, script_prefix: str) -> dict:
     return {key: reverse(name, args=[game_id]) for key, name in GAME_URLS.items()}
 
 
+@lru_cache(maxsize=4096)
+def _player_url(user_id: int, script_prefix: str) -> str:
+    """Reversed once per player (and script prefix), like a game's links."""
+    return reverse("player", args=[user_id])
+
+
 def _urls(game, via_invite: bool) -> dict:
     urls = dict(_game_urls(game.pk, get_script_prefix()), invite=None)
     if via_invite:
@@ -353,6 +359,7 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
             "index": i,
             "number": i + 1,
             "name": s.name if s else None,
+            "url": _player_url(s.user_id, get_script_prefix()) if s and s.user_id else None,
             "empty": s is None,
             "is_bot": bool(s and s.is_bot),
             "away": bool(s and s.away and status == game.Status.ACTIVE),

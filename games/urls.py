@@ -20,6 +20,7 @@ urlpatterns = [
     path("games/<int:game_id>/back/", views.come_back, name="come_back"),
     path("games/<int:game_id>/continue/", mail_views.magic_link, name="magic_link"),
     path("my-games/", views.my_games, name="my_games"),
+    path("players/<int:user_id>/", views.player_page, name="player"),
     path("outbox/", mail_views.outbox, name="outbox"),
     path("outbox/<int:mail_id>/", mail_views.outbox_html, name="outbox_html"),
     path("email/unsubscribe/<str:token>/", mail_views.unsubscribe, name="unsubscribe"),

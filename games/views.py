@@ -6,10 +6,11 @@ without JavaScript. A refused request changes nothing and says why.
 """
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, F, Q
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.html import format_html
@@ -17,7 +18,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from games import health, services
+from games import health, services, stats
 from games.engine.registry import RULES
 from games.forms import CreateTableForm, ResignForm, move_form
 from games.models import HISTORY_FIELDS, Game, Seat, turn_time_label
@@ -184,6 +185,17 @@ def my_games(request):
         "my_turn": [r for r in active if r["my_turn"]],
         "waiting": [r for r in active if not r["my_turn"]],
         "finished": [_lobby_row(g, request.user) for g in finished],
+    })
+
+
+@require_GET
+def player_page(request, user_id: int):
+    """A player's public page: their record per game and their latest results."""
+    player = get_object_or_404(get_user_model(), pk=user_id, is_active=True)
+    return render(request, "games/player.html", {
+        "player": {"name": player.name, "since": player.date_joined, "is_me": player == request.user},
+        "record": stats.record_of(player),
+        "recent": stats.recent_results(player),
     })
 
 
