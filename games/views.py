@@ -120,9 +120,11 @@ def _polled_and_unchanged(request, lookup: dict) -> bool:
 
 def lobby(request, form: CreateTableForm | None = None, status: int = 200):
     open_tables = Game.objects.filter(status=Game.Status.OPEN, private=False)
-    mine = []
+    mine, rematches = [], []
     if request.user.is_authenticated:
-        open_tables = open_tables.exclude(seats__user=request.user)  # listed under "Your tables"
+        rematches = rematches_for(request.user)
+        # Listed under "Your tables" and "Rematches for you" instead.
+        open_tables = open_tables.exclude(seats__user=request.user).exclude(pk__in=[r["id"] for r in rematches])
         mine = (Game.objects.filter(Q(seats__user=request.user),
                                     status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
                 .select_related("host").prefetch_related("seats").order_by("-created_at").distinct()[:50])
@@ -130,9 +132,21 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
         "open_tables": [_lobby_row(g, request.user) for g in open_tables.select_related("host")
                         .prefetch_related("seats").order_by("-created_at")[:50]],
         "my_tables": [_lobby_row(g, request.user) for g in mine],
+        "rematches": rematches,
         "form": form or CreateTableForm(),
     }
     return render(request, "games/lobby.html", context, status=status)
+
+
+def rematches_for(user) -> list[dict]:
+    """Open rematches of games the user played, where they have no seat yet: joined from
+    the old game (`services.rematch`), which lets them in even when the table is private."""
+    games = (Game.objects.filter(status=Game.Status.OPEN, rematch_of__seats__user=user)
+             .exclude(seats__user=user).select_related("host", "rematch_of").prefetch_related("seats")
+             .order_by("-created_at").distinct()[:20])
+    return [_lobby_row(g, user) | {"join_url": reverse("rematch", args=[g.rematch_of.pk]),
+                                   "rematch_of": f"{g.rematch_of.rules.info.name} #{g.rematch_of.pk}"}
+            for g in games]
 
 
 def _lobby_row(game: Game, user) -> dict:
@@ -144,6 +158,8 @@ def _lobby_row(game: Game, user) -> dict:
     return {
         "id": game.pk,
         "url": game.get_absolute_url(),
+        "join_url": reverse("join", args=[game.pk]),
+        "rematch_of": None,
         "game_name": game.rules.info.name,
         "status": game.status,
         "status_label": game.get_status_display(),
@@ -182,6 +198,7 @@ def my_games(request):
         F("deadline").asc(nulls_last=True), "-started_at")[:200]]
     finished = mine.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:20]
     return render(request, "games/my_games.html", {
+        "rematches": rematches_for(request.user),
         "my_turn": [r for r in active if r["my_turn"]],
         "waiting": [r for r in active if not r["my_turn"]],
         "finished": [_lobby_row(g, request.user) for g in finished],

@@ -53,3 +53,18 @@ def test_a_rematch_needs_a_login_and_a_post(client, finished):
     client.force_login(finished.host)
     assert client.get(reverse("rematch", args=[finished.pk])).status_code == 405
     assert not Game.objects.filter(rematch_of__isnull=False).exists()
+
+
+def test_the_lobby_and_my_games_offer_the_rematch_until_i_join_it(client, finished, alice, bob):
+    following = services.rematch(bob, finished.pk)
+    client.force_login(alice)
+    for page_name in ("lobby", "my_games"):
+        html = client.get(reverse(page_name)).content.decode()
+        offer = html.split('id="rematches-title"')[1].split("</section>")[0]
+        assert f"A rematch of Capitalla #{finished.pk}" in offer and f"Capitalla #{following.pk}</a>" in offer
+        assert f'action="{reverse("rematch", args=[finished.pk])}"' in offer and "Join the rematch</button>" in offer
+    lobby = client.get(reverse("lobby")).content.decode()
+    assert lobby.count(f"Capitalla #{following.pk}</a>") == 1  # not again under "Open tables"
+    client.post(reverse("rematch", args=[finished.pk]))
+    assert following.seats.filter(user=alice).exists()
+    assert 'id="rematches-title"' not in client.get(reverse("lobby")).content.decode()
