@@ -30,10 +30,11 @@ class GameAdmin(admin.ModelAdmin):
     list_filter = ("kind", "status", "private", "bot_level")
     search_fields = ("id", "host__username", "host__display_name", "invite_code")
     date_hierarchy = "created_at"
-    raw_id_fields = ("host",)
+    raw_id_fields = ("host", "rematch")
     # The ante is paid into a pot at the start, and the rest mirrors the move log.
     readonly_fields = ("ante", "seed", "seed_hash", "state", "version", "to_act", "result",
-                       "invite_code", "created_at", "started_at", "finished_at", "bot_due_at", "turn_mail_at")
+                       "invite_code", "created_at", "started_at", "finished_at", "bot_due_at", "turn_mail_at",
+                       "remind_at", "result_mail_at")
     inlines = [SeatInline]
     list_select_related = ("host",)
 

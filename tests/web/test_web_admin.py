@@ -27,3 +27,12 @@ def test_game_and_event_admin_pages(admin_client_logged, alice, table):
     event = table.events.get()
     page = client.get(reverse("admin:games_event_change", args=[event.pk])).content.decode()
     assert 'name="_save"' not in page  # view only
+
+
+def test_user_admin_shows_the_mail_choice_and_the_digest_due_time(admin_client_logged, alice):
+    alice.email_notifications = "digest"
+    alice.save()
+    page = admin_client_logged.get(reverse("admin:accounts_user_change", args=[alice.pk])).content.decode()
+    assert 'name="email_notifications"' in page and "Digest due at" in page
+    assert admin_client_logged.get(reverse("admin:accounts_user_changelist") + "?email_notifications=digest"
+                                   ).status_code == 200
