@@ -2,7 +2,7 @@
 
 She opens a table from the lobby, the bots' moves come in by the table's poll, she pushes
 (her draw from the stock), ticks cards into a contract group and reads the live check's
-reason why they are no meld, discards, and the bots' reply comes in by the poll until it
+reason why they are no meld, sorts her hand by rank (the ticks stay), discards, and the bots' reply comes in by the poll until it
 is her turn again: all without a page load, a console error or a CSP violation.
 
 The deal is random (start_table draws a fresh seed), so every choice is made from the
@@ -15,7 +15,7 @@ from itertools import combinations
 
 import pytest
 
-from games.engine.capit import meld_problem
+from games.engine.capit import meld_problem, sort_hand
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -139,6 +139,14 @@ def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_b
     for card in trio:
         expect(page.locator(f'#builder input[name="A"][value="{card}"]')).to_be_checked()
     expect(check.locator(".check--bad")).to_have_text(f"✗ Group A is not a valid {kind}: {reason}")
+    assert_same_page(page)
+
+    # She sorts her hand by rank: the table comes back re-sorted with her ticks kept.
+    play_move(page, page.get_by_role("button", name="by rank"))
+    expect(page.get_by_role("button", name="by rank")).to_have_attribute("aria-pressed", "true")
+    assert hand(page) == sort_hand(cards, by="rank")
+    for card in trio:
+        expect(page.locator(f'#builder input[name="A"][value="{card}"]')).to_be_checked()
     assert_same_page(page)
 
     # 4. She discards one of them and her turn ends; the bots' reply comes in by the poll.
