@@ -5,7 +5,7 @@ from .models import User
 
 
 class SignUpForm(UserCreationForm):
-    """Username, display name and the password twice."""
+    """Username, display name, an optional mail address and the password twice."""
 
     display_name = forms.CharField(
         max_length=40, required=False,
@@ -14,7 +14,9 @@ class SignUpForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         model = User
-        fields = ("username", "display_name")
+        fields = ("username", "display_name", "email")
+        help_texts = {"email": "Optional: where game mail goes, and a link to a new password if you forget "
+                               "yours. Other players never see it."}
 
     def clean_display_name(self):
         return self.cleaned_data["display_name"].strip()
