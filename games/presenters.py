@@ -88,6 +88,19 @@ def hand_groups(card_ids, discardable=frozenset(), just_taken: str | None = None
     return groups
 
 
+def capitalla_position(view: dict, hands: list[list[str]], names: list[str]) -> dict:
+    """A replay's Capitalla table: the piles and every hand, laid out by initial."""
+    top = view.get("discard_top")
+    return {
+        "template": "games/capitalla/_replay.html",
+        "discard_top": card(top) if top else None,
+        "discard_size": view.get("discard_size", 0),
+        "draw_size": view.get("draw_size", 0),
+        "hands": [{"name": names[i], "count": len(hand), "groups": hand_groups(hand), "out": i in view["out"]}
+                  for i, hand in enumerate(hands)],
+    }
+
+
 def _run_roles(ids: list[str]) -> dict[str, str] | None:
     """For a mixed group: the letter each card stands for, as many naturals as possible
     (found first) and jokers filling the gaps; None if the cards make no run."""
@@ -168,7 +181,7 @@ def _revealed_hands(view: dict) -> dict[int, list[str]]:
 GAME_URLS = {"page": "game", "move": "move", "resign": "resign", "join": "join", "leave": "leave",
              "start": "start", "cancel": "cancel", "extra_time": "extra_time", "back": "come_back",
              "history": "history", "capit_check": "capit_check", "capit_hand_order": "capit_hand_order",
-             "rematch": "rematch"}
+             "rematch": "rematch", "replay": "replay"}
 
 
 @lru_cache(maxsize=4096)

@@ -312,6 +312,37 @@ def _result(view: dict, name_of, names: list[str]) -> dict | None:
     }
 
 
+def melds_by_owner(view: dict, names: list[str], me: int | None) -> list[dict]:
+    """The melds on the table, grouped by the player who laid them (in seat order)."""
+    ace = view["options"].get("ace_value", 15)
+    by_owner: dict[int, list] = {}
+    for index, meld in enumerate(view.get("melds") or []):
+        by_owner.setdefault(meld["owner"], []).append({
+            "index": index,
+            "kind": meld["kind"],
+            "label": meld_label(meld),
+            "cards": [pcard(c, s, ace) for c, s in zip(meld["cards"], meld["as"])],
+        })
+    return [{"seat": i, "name": names[i], "is_me": i == me, "melds": by_owner[i]} for i in sorted(by_owner)]
+
+
+def capit_position(view: dict, hands: list[list[str]], names: list[str]) -> dict:
+    """A replay's Cap-It table: the round, the piles, the melds and every hand."""
+    ace = view["options"].get("ace_value", 15)
+    top = view.get("discard_top")
+    return {
+        "template": "games/capit/_replay.html",
+        "round": view["round"],
+        "rounds_total": view.get("rounds_total", 5),
+        "contract": view["contract"]["text"],
+        "discard_top": pcard(top, ace_value=ace) if top else None,
+        "stock_size": view.get("stock_size", 0),
+        "table_melds": melds_by_owner(view, names, None),
+        "hands": [{"name": names[i], "cards": [pcard(c, ace_value=ace) for c in sort_hand(hand)],
+                   "out": i in view["out"]} for i, hand in enumerate(hands)],
+    }
+
+
 def hand_order(request) -> str:
     """How this browser's player sorts their hand: what they chose, else by suit."""
     session = getattr(request, "session", None)
@@ -340,16 +371,7 @@ def present_capit(game, table: dict, seen) -> dict:
         points = f"{total} point{'' if total == 1 else 's'}"
         row["cards"] = f"{row['cards']} · {points}" if table["is_active"] else points
 
-    melds = view.get("melds") or []
-    by_owner: dict[int, list] = {}
-    for index, meld in enumerate(melds):
-        by_owner.setdefault(meld["owner"], []).append({
-            "index": index,
-            "kind": meld["kind"],
-            "label": meld_label(meld),
-            "cards": [pcard(c, s, ace) for c, s in zip(meld["cards"], meld["as"])],
-        })
-    table_melds = [{"seat": i, "name": names[i], "is_me": i == me, "melds": by_owner[i]} for i in sorted(by_owner)]
+    table_melds = melds_by_owner(view, names, me)
 
     order = hand_order(seen.request)
     hand = None if view.get("hand") is None else sort_hand(view["hand"], by=order)

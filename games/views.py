@@ -23,6 +23,7 @@ from games.engine.registry import RULES
 from games.forms import CreateTableForm, ResignForm, move_form
 from games.models import HISTORY_FIELDS, Game, Seat, turn_time_label
 from games.presenters import history_lines, payout_lines, present, result_headline, with_payouts
+from games.presenters_replay import present_replay, step_of
 
 
 # ---------------------------------------------------------------- helpers
@@ -379,7 +380,22 @@ def history(request, game_id: int):
     lines = with_payouts(history_lines(events, name_of), payout_lines(game, name_of), newest_first=False)
     return render(request, "games/history.html", {"table": {
         "title": f"{game.rules.info.name} #{game.pk}", "url": game.get_absolute_url(), "history": lines,
+        "replay_url": reverse("replay", args=[game.pk]) if game.status == Game.Status.FINISHED else None,
     }})
+
+
+@require_GET
+def replay(request, game_id: int):
+    """A finished game, one move at a time (`?at=<move>`), every hand shown. htmx steps get
+    only the replay's part."""
+    game = visible_game_or_404(request, game_id)
+    if game.status != Game.Status.FINISHED:
+        return render(request, "games/replay_closed.html", {"title": f"{game.rules.info.name} #{game.pk}",
+                                                             "game_url": game.get_absolute_url()}, status=403)
+    replay = present_replay(game, step_of(request.GET.get("at"), game.version))
+    response = render(request, "games/replay.html" + ("#replay" if request.htmx else ""), {"replay": replay})
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 @login_required

@@ -1,0 +1,48 @@
+"""A finished game replayed one move at a time: the table as it was after move `at`, with
+every hand shown (the game is over, so nothing is hidden any more). Each game lays out
+its own table (`POSITIONS[kind]`)."""
+
+from django.urls import reverse
+
+from games.models import HISTORY_FIELDS
+from games.presenters import capitalla_position, history_lines
+from games.presenters_capit import capit_position
+from games.replay import replay
+
+POSITIONS = {"capitalla": capitalla_position, "capit": capit_position}
+
+
+def step_of(raw, last: int) -> int:
+    """The move to show: `raw` from the query, kept within 0..last; the deal when unreadable."""
+    try:
+        return min(max(int(raw), 0), last)
+    except (TypeError, ValueError):
+        return 0
+
+
+def present_replay(game, at: int) -> dict:
+    state = replay(game, upto=at)
+    rules = game.rules
+    by_index = {s.index: s.name for s in game.seat_list}
+    names = [by_index.get(i, f"Seat {i + 1}") for i in range(game.num_seats)]
+    public = rules.view(state, None)
+    hands = [rules.view(state, seat)["hand"] for seat in range(game.num_seats)]
+    event = game.events.filter(seq=at).values(*HISTORY_FIELDS).first() if at else None
+    line = history_lines([event], names.__getitem__)[0]["text"] if event else "The cards are dealt."
+    url = reverse("replay", args=[game.pk])
+    last = game.version
+
+    def link(step: int) -> str | None:
+        return f"{url}?at={step}" if 0 <= step <= last and step != at else None
+
+    return {
+        "title": f"{rules.info.name} #{game.pk}",
+        "game_url": game.get_absolute_url(),
+        "url": url,
+        "at": at,
+        "last": last,
+        "line": line,
+        "to_act": [names[i] for i in rules.to_act(state)],
+        "nav": {"first": link(0), "prev": link(at - 1), "next": link(at + 1), "last": link(last)},
+        "position": POSITIONS[game.kind](public, hands, names),
+    }
