@@ -1,6 +1,8 @@
 """A player's record, read from their seats: games finished and won per game, games in
 play, and their latest results. A shared win (a tie) counts as a win."""
 
+from django.urls import reverse
+
 from games.engine.registry import RULES
 from games.models import Game, Seat
 
@@ -55,6 +57,7 @@ def recent_results(user, limit: int = RECENT_RESULTS) -> list[dict]:
         rows.append({
             "title": f"{game.rules.info.name} #{game.pk}",
             "url": game.get_absolute_url(),
+            "replay_url": reverse("replay", args=[game.pk]),
             "finished_at": game.finished_at,
             "won": _won(seat.index, game.result),
             "against": ", ".join(against) or "nobody",

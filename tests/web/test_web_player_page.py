@@ -31,6 +31,7 @@ def test_the_record_counts_finished_games_and_wins_per_game(client, alice, bob, 
     assert html.index(f"Capitalla #{vs_bot.pk}") < html.index(f"Capitalla #{won.pk}")  # newest first
     assert "lost</span> <a href=\"/games/%d/\">Capitalla #%d</a> against 1 bot" % (vs_bot.pk, vs_bot.pk) in html
     assert "won</span> <a href=\"/games/%d/\">Capitalla #%d</a> against Bob" % (won.pk, won.pk) in html
+    assert f'<a href="{reverse("replay", args=[won.pk])}">replay</a>' in html
 
 
 def test_a_new_player_has_no_record_yet_and_unknown_players_are_404(client, bob):
