@@ -245,7 +245,9 @@ def create_table(request):
 # ---------------------------------------------------------------- table lifecycle
 
 
-def _lifecycle(request, game_id: int, action, done: str, *, via_invite=False, next_url=None):
+def _lifecycle(request, game_id: int, action, done, *, via_invite=False, next_url=None):
+    """Run a table's lifecycle service and redirect to the table with `done` (a message, or
+    a function of the table the service returned that words it)."""
     try:
         game = action(request.user, game_id)
     except services.ServiceError as exc:
@@ -254,9 +256,9 @@ def _lifecycle(request, game_id: int, action, done: str, *, via_invite=False, ne
         game = _game_or_404(game_id)
         messages.error(request, exc.message)
         return render_game(request, game, status=exc.status, error=None, via_invite=via_invite, partial=False)
-    messages.success(request, done)
     if isinstance(game, Seat):
         game = game.game
+    messages.success(request, done(game) if callable(done) else done)
     return redirect(next_url or game.get_absolute_url())
 
 
@@ -428,7 +430,9 @@ def resign(request, game_id: int):
 @require_POST
 def rematch(request, game_id: int):
     game = visible_game_or_404(request, game_id)
-    return _lifecycle(request, game.pk, services.rematch, "Rematch: you have a seat at the new table.")
+    return _lifecycle(request, game.pk, services.rematch, lambda following: (
+        "Rematch! The cards are dealt. Good luck!" if following.status == Game.Status.ACTIVE
+        else "Rematch: you have a seat at the new table."))
 
 
 def _resign_context(game: Game) -> dict:

@@ -68,3 +68,13 @@ def test_the_lobby_and_my_games_offer_the_rematch_until_i_join_it(client, finish
     client.post(reverse("rematch", args=[finished.pk]))
     assert following.seats.filter(user=alice).exists()
     assert 'id="rematches-title"' not in client.get(reverse("lobby")).content.decode()
+
+
+def test_playing_again_alone_against_bots_deals_at_once(client, alice):
+    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
+    game = services.resign(alice, game.pk)
+    client.force_login(alice)
+    assert "The same game against the same bots, dealt at once." in client.get(game.get_absolute_url()).content.decode()
+    response = client.post(reverse("rematch", args=[game.pk]), follow=True)
+    assert "Rematch! The cards are dealt. Good luck!" in response.content.decode()
+    assert Game.objects.get(rematch_of=game).status == Game.Status.ACTIVE
