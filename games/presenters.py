@@ -448,6 +448,9 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
             "bot_plays_my_turn": my_index is not None and my_index in to_act and me.away,
             "to_act_names": [name_of(i) for i in to_act],
         })
+    # The browser tab says when it is my turn; an htmx answer carries the title too.
+    table["page_title"] = ("Your turn · " if table.get("my_turn") and status == game.Status.ACTIVE else "") + table["title"]
+    table["partial"] = partial
     return table, Seen(view=view, me=me, my_index=my_index, to_act=to_act, name_of=name_of, request=request)
 
 

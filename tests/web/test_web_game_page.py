@@ -147,3 +147,16 @@ def test_the_page_has_no_inline_script_or_style(client, alice, table):
     assert "script-src 'self'" in response["Content-Security-Policy"]
     assert '"X-CSRFToken"' in html
     assert '"includeIndicatorStyles": false' in html
+
+
+def test_the_browser_tab_says_when_it_is_my_turn(client, alice, bob, table, htmx):
+    client.force_login(alice)
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert f"<title>Your turn · Capitalla #{table.pk} · Capitalla</title>" in page
+    client.force_login(bob)
+    assert f"<title>Capitalla #{table.pk} · Capitalla</title>" in client.get(table.get_absolute_url()).content.decode()
+    # An htmx answer carries the title first, where htmx takes it from.
+    client.force_login(alice)
+    answer = client.post(reverse("move", args=[table.pk]), {"version": 0, "type": "draw", "from": "pile"},
+                         **htmx).content.decode()
+    assert answer.lstrip().startswith(f"<title>Your turn · Capitalla #{table.pk} · Capitalla</title>")
