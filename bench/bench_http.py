@@ -102,7 +102,7 @@ def main():
             get_headers = {"Cookie": cookie, "HX-Request": "true"}
             results = [
                 timed(conn, "GET", f"/bench/bare/{game.pk}/", {"Cookie": cookie}),
-                timed(conn, "GET", f"/games/{game.pk}/?since={game.version}", get_headers),
+                timed(conn, "GET", f"/games/{game.pk}/?since={game.version}&said=0", get_headers),
                 timed(conn, "POST", f"/games/{game.pk}/move/", {
                     **get_headers, "X-CSRFToken": csrf, "Content-Type": "application/x-www-form-urlencoded",
                 }, body),

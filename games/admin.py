@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Event, Game, Hand, Notification, OutboxMessage, Seat
+from .models import ChatMessage, Event, Game, Hand, Notification, OutboxMessage, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -67,3 +67,19 @@ class NotificationAdmin(ReadOnlyAdmin):
 class OutboxMessageAdmin(ReadOnlyAdmin):
     list_display = ("to", "subject", "created_at")
     search_fields = ("to", "subject")
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    """Table talk, for moderation: read, search, delete a line; never written here."""
+
+    list_display = ("game", "seat", "user", "text", "created_at")
+    search_fields = ("text", "user__username", "game__id")
+    list_select_related = ("game", "user")
+    readonly_fields = ("game", "seat", "user", "text", "created_at")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

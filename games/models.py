@@ -101,6 +101,8 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # How many chat messages the table has: a poll compares it with what the page shows.
+    chat_count = models.PositiveIntegerField(default=0)
     # The table its players opened to play again once it was over (at most one).
     rematch = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="rematch_of")
@@ -283,6 +285,26 @@ class Notification(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} to {self.user} (game {self.game_id}, v{self.version})"
+
+
+class ChatMessage(models.Model):
+    """A line of table talk from a seated player. Not part of the game: no event, no version."""
+
+    MAX_LENGTH = 300
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    # Shown with the seat's current name, like the move history.
+    seat = models.PositiveSmallIntegerField()
+    text = models.CharField(max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["game", "-id"], name="chat_latest_idx")]
+
+    def __str__(self):
+        return f"Seat {self.seat + 1} in {self.game_id}: {self.text[:40]}"
 
 
 class OutboxMessage(models.Model):

@@ -15,7 +15,7 @@ from django.urls import get_script_prefix, reverse
 
 from games.engine.capitalla import CARDS
 from games.engine.capitalla.solver import InvalidGroup, group_kind
-from games.models import turn_time_label
+from games.models import ChatMessage, turn_time_label
 from games.presenters_capit import present_capit
 from ledger import chips
 from ledger.models import Entry
@@ -181,7 +181,7 @@ def _revealed_hands(view: dict) -> dict[int, list[str]]:
 GAME_URLS = {"page": "game", "move": "move", "resign": "resign", "join": "join", "leave": "leave",
              "start": "start", "cancel": "cancel", "extra_time": "extra_time", "back": "come_back",
              "history": "history", "capit_check": "capit_check", "capit_hand_order": "capit_hand_order",
-             "rematch": "rematch", "replay": "replay"}
+             "rematch": "rematch", "replay": "replay", "chat": "chat"}
 
 
 @lru_cache(maxsize=4096)
@@ -271,6 +271,23 @@ def history_update(game, partial: bool, shown_version: int | None) -> tuple[list
     return game.latest_moves(), "replace" if partial else None
 
 
+# How many of the latest chat lines a table shows.
+CHAT_SHOWN = 50
+
+
+def present_chat(game, me, name_of, error: str | None = None, draft: str = "") -> dict:
+    """The table talk: the latest lines, newest first (like the moves: no script needed to
+    keep the news in sight), and whether I may add one (a refused line's text kept)."""
+    lines = []
+    if game.chat_count:
+        latest = list(game.chat.order_by("-id").values("seat", "user_id", "text", "created_at")[:CHAT_SHOWN])
+        lines = [{"name": name_of(m["seat"]), "text": m["text"], "at": m["created_at"],
+                  "is_me": me is not None and m["user_id"] == me.user_id} for m in latest]
+    return {"lines": lines, "count": game.chat_count, "url": _game_urls(game.pk, get_script_prefix())["chat"],
+            "can_say": me is not None and game.status != game.Status.ABANDONED,
+            "max_length": ChatMessage.MAX_LENGTH, "error": error, "draft": draft}
+
+
 def stakes(game) -> dict | None:
     """The ante and what the pot holds now, for a table played for chips."""
     pot = chips.pot_of(game)
@@ -321,20 +338,21 @@ class Seen:
 
 
 def present(game, user, *, error: str | None = None, via_invite: bool = False, request=None,
-            partial: bool = False, shown_version: int | None = None) -> dict:
+            partial: bool = False, shown_version: int | None = None, shown_chat: int | None = None) -> dict:
     """The page of `game` as `user` sees it: the generic table (`present_table`), then the
     game's own parts (`PRESENTERS[kind]`). A `partial` is an htmx answer to a page that
-    shows `shown_version` (None if unknown)."""
+    shows `shown_version` and `shown_chat` chat lines (None if unknown)."""
     table, seen = present_table(game, user, error=error, via_invite=via_invite, request=request,
-                                partial=partial, shown_version=shown_version)
+                                partial=partial, shown_version=shown_version, shown_chat=shown_chat)
     if seen.view is None:
         table.update(phase=None, hand_groups=None, hand=None, result=None, controls=None)
         return table
     return PRESENTERS.get(game.kind, present_capitalla)(game, table, seen)
 
 
-def present_table(game, user, *, error: str | None = None, via_invite: bool = False,
-                  request=None, partial: bool = False, shown_version: int | None = None) -> tuple[dict, Seen]:
+def present_table(game, user, *, error: str | None = None, via_invite: bool = False, request=None,
+                  partial: bool = False, shown_version: int | None = None,
+                  shown_chat: int | None = None) -> tuple[dict, Seen]:
     """What every game's page shows: title, status, seats, clock, stakes, seed, history,
     urls, whose turn; and what the game's own presenter needs to go on."""
     seats = game.seat_list
@@ -352,7 +370,7 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
         # A waiting table changes without a new version (players join), so it asks whether
         # the number of seated players moved; a game in play, whether its version moved.
         poll_url = (f"{base}?waiting={len(seats)}" if status == game.Status.OPEN
-                    else f"{base}?since={game.version}")
+                    else f"{base}?since={game.version}") + f"&said={game.chat_count}"
 
     invite_url = None
     if game.private and is_host and status == game.Status.OPEN:
@@ -426,6 +444,10 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
         "history": history,
         "history_swap": history_swap,
         "history_url": urls["history"],
+        # A whole page shows the chat; an htmx answer carries its list only when it changed.
+        "chat": present_chat(game, me, name_of) if not partial or
+        (shown_chat is not None and shown_chat != game.chat_count) else None,
+        "chat_swap": partial and shown_chat is not None and shown_chat != game.chat_count,
         "rules_url": reverse("rules", args=[game.kind]),
         "stakes": stakes(game),
     }

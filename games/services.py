@@ -23,7 +23,7 @@ from games.engine.bots import get_bot
 from games.engine.registry import RULES
 from games.engine.rng import new_seed
 from games.models import (
-    DEFAULT_TURN_SECONDS, TURN_TIMES, Game, Hand, Notification, Seat, seed_digest, turn_time_label,
+    DEFAULT_TURN_SECONDS, TURN_TIMES, ChatMessage, Game, Hand, Notification, Seat, seed_digest, turn_time_label,
 )
 from ledger import chips
 
@@ -33,6 +33,8 @@ BOT_LEVELS = ("easy", "normal")
 # What a move can change on Game; saving only these keeps the hot path's UPDATE small.
 MOVE_FIELDS = ["state", "version", "to_act", "status", "result", "finished_at", "bot_due_at",
                "clock_seat", "deadline", "turn_mail_at", "remind_at", "result_mail_at", "extra_time_used"]
+# Table talk: at most this many lines per player in CHAT_WINDOW seconds.
+CHAT_BURST, CHAT_WINDOW = 5, 30
 # A player who lets this many turns in a row run out gets a bot in their seat.
 MISSES_BEFORE_TAKEOVER = 3
 # Seconds a sweeper's claim on an expired turn holds before another pass may retry it.
@@ -361,6 +363,32 @@ def grant_extra_time(user, game_id: int, expected_version) -> Game:
                          f"{{player}} gave {target.name} {_duration(seconds)} more for this turn.")
         game.save(update_fields=MOVE_FIELDS)
     return game
+
+
+def check_chat_text(text) -> str:
+    text = " ".join(str(text or "").split())  # one line: no layout games
+    if not text:
+        raise ServiceError("Write something to say.")
+    if len(text) > ChatMessage.MAX_LENGTH:
+        raise ServiceError(f"Keep it to {ChatMessage.MAX_LENGTH} characters.")
+    return text
+
+
+def say(user, game_id: int, text) -> ChatMessage:
+    """A line of table talk from a seated player, during or after the game. It changes
+    nothing in the game; the table's `chat_count` tells polling pages there is news."""
+    text = check_chat_text(text)
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = check_seated(game, user)
+        if game.status == Game.Status.ABANDONED:
+            raise Conflict("This table is closed.")
+        recent = game.chat.filter(user=user, created_at__gte=timezone.now() - timedelta(seconds=CHAT_WINDOW))
+        if recent.count() >= CHAT_BURST:
+            raise Conflict("Slow down a little: a few lines at a time.")
+        message = ChatMessage.objects.create(game=game, user=user, seat=seat.index, text=text)
+        Game.objects.filter(pk=game.pk).update(chat_count=F("chat_count") + 1)
+    return message
 
 
 def come_back(user, game_id: int) -> Game:

@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:game_id>/resign/", views.resign, name="resign"),
     path("games/<int:game_id>/history/", views.history, name="history"),
     path("games/<int:game_id>/replay/", views.replay, name="replay"),
+    path("games/<int:game_id>/chat/", views.chat, name="chat"),
     path("games/<int:game_id>/rematch/", views.rematch, name="rematch"),
     path("games/<int:game_id>/capit/check/", views_capit.check, name="capit_check"),
     path("games/<int:game_id>/capit/hand-order/", views_capit.hand_order, name="capit_hand_order"),

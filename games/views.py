@@ -22,7 +22,7 @@ from games import health, services, stats
 from games.engine.registry import RULES
 from games.forms import CreateTableForm, ResignForm, move_form
 from games.models import HISTORY_FIELDS, Game, Seat, turn_time_label
-from games.presenters import history_lines, payout_lines, present, result_headline, with_payouts
+from games.presenters import history_lines, payout_lines, present, present_chat, result_headline, with_payouts
 from games.presenters_replay import present_replay, step_of
 
 
@@ -54,7 +54,8 @@ def render_game(request, game: Game, *, status: int = 200, error: str | None = N
     """The game page, or only its table partial (with the new moves) for htmx requests."""
     partial = bool(request.htmx) if partial is None else partial
     table = present(game, request.user, error=error, via_invite=via_invite, request=request,
-                    partial=partial, shown_version=_shown_version(request) if partial else None)
+                    partial=partial, shown_version=_shown_version(request) if partial else None,
+                    shown_chat=_shown_chat(request) if partial else None)
     name = "games/game.html" + ("#table" if partial else "")
     response = render(request, name, {"table": table}, status=status)
     patch_vary_headers(response, ["HX-Request"])
@@ -70,6 +71,14 @@ def _shown_version(request) -> int | None:
     try:
         return int(value)
     except (TypeError, ValueError):
+        return None
+
+
+def _shown_chat(request) -> int | None:
+    """How many chat lines the polling page shows (`said`); None when not a poll."""
+    try:
+        return int(request.GET["said"]) if request.method == "GET" else None
+    except (KeyError, ValueError):
         return None
 
 
@@ -98,21 +107,22 @@ def _not_found_partial(message: str):
 def _polled_and_unchanged(request, lookup: dict) -> bool:
     """True when a poll finds nothing new, from one indexed lookup that loads nothing else:
     `?since=<version>` for a game in play; `?waiting=<seats taken>` for a table still
-    waiting for players (joining does not change the version). Invalid values count as
-    changed."""
-    since, waiting = request.GET.get("since"), request.GET.get("waiting")
+    waiting for players (joining does not change the version); with either, `said=<chat
+    lines>`. Invalid values count as changed."""
+    since, waiting, said = (request.GET.get(name) for name in ("since", "waiting", "said"))
     try:
         since = None if since is None else int(since)
         waiting = None if waiting is None else int(waiting)
+        said = None if said is None else int(said)
     except ValueError:
         return False
+    games = Game.objects.filter(**lookup)
     if since is not None:
-        version = Game.objects.filter(**lookup).values_list("version", flat=True).first()
-        return version is not None and version == since
+        row = games.values_list("version", "chat_count").first()
+        return row is not None and row[0] == since and said in (None, row[1])
     if waiting is not None:
-        row = (Game.objects.filter(**lookup).annotate(taken=Count("seats"))
-               .values_list("status", "taken").first())
-        return row == (Game.Status.OPEN, waiting)
+        row = games.annotate(taken=Count("seats")).values_list("status", "taken", "chat_count").first()
+        return row is not None and row[:2] == (Game.Status.OPEN, waiting) and said in (None, row[2])
     return False
 
 
@@ -384,6 +394,29 @@ def history(request, game_id: int):
         "title": f"{game.rules.info.name} #{game.pk}", "url": game.get_absolute_url(), "history": lines,
         "replay_url": reverse("replay", args=[game.pk]) if game.status == Game.Status.FINISHED else None,
     }})
+
+
+@login_required
+@require_POST
+def chat(request, game_id: int):
+    """Say something at the table. htmx gets the chat section back (the field emptied);
+    a plain form, the page again (post/redirect/get)."""
+    game = visible_game_or_404(request, game_id)
+    error = None
+    try:
+        services.say(request.user, game.pk, request.POST.get("text"))
+    except services.ServiceError as exc:
+        if not request.htmx:
+            return _refused(request, game.pk, exc, redirect_to=game.get_absolute_url() + "#chat")
+        error = exc
+    if not request.htmx:
+        return redirect(game.get_absolute_url() + "#chat")
+    game = _game_or_404(game.pk)
+    names = {s.index: s.name for s in game.seat_list}
+    chat_part = present_chat(game, game.seat_of(request.user), names.get, error=error and error.message,
+                             draft=request.POST.get("text", "")[:1000] if error else "")
+    return render(request, "games/_chat.html", {"table": {"chat": chat_part}},
+                  status=error.status if error else 200)
 
 
 @require_GET

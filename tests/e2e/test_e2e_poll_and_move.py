@@ -40,7 +40,7 @@ def test_a_move_sent_during_a_slow_poll_lands_after_it(alices_turn, page):
         time.sleep(1)
         route.continue_()
 
-    page.route(re.compile(r".*/games/\d+/\?since=\d+$"), slow_poll)
+    page.route(re.compile(r".*/games/\d+/\?since=\d+&said=\d+$"), slow_poll)
     page.wait_for_function("() => document.querySelector('#table.htmx-request')", timeout=5_000)
     page.get_by_role("button", name="Draw from the pile").click()
     expect(page.locator("#table")).to_contain_text("14 cards")

@@ -11,6 +11,7 @@ from django.urls import reverse
 from capit_web import all_cards, current, friends, post_move, set_hand  # noqa: F401
 from games.engine.capit import deck, face, meld_problem
 from games.models import Event
+from htmx_answers import is_table_partial
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}
 # Bob's hand for round 1 (two sets of 3): three 7s, three kings and four loose cards.
@@ -47,7 +48,7 @@ def refused(client, game, fields, snapshot, status=400):
     response = post_move(client, game, fields, HTMX)
     assert response.status_code == status
     html = response.content.decode()
-    assert html.lstrip().startswith('<section id="table"') and response["HX-Retarget"] == "#table"
+    assert is_table_partial(html) and response["HX-Retarget"] == "#table"
     assert snapshot(game) == before
     return html_lib.unescape(re.search(r'role="alert">([^<]*)<', html).group(1))
 

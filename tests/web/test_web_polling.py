@@ -4,6 +4,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game
+from htmx_answers import is_table_partial
 
 
 def poll(client, game, since, headers):
@@ -26,8 +27,8 @@ def test_changed_game_answers_with_the_partial(client, alice, bob, table, htmx):
     response = poll(client, table, 0, htmx)
     assert response.status_code == 200
     html = response.content.decode()
-    assert html.lstrip().startswith('<section id="table"')
-    assert 'hx-get="/games/%d/?since=1"' % table.pk in html
+    assert is_table_partial(html)
+    assert 'hx-get="/games/%d/?since=1&amp;said=0"' % table.pk in html
     assert 'hx-trigger="every 2s"' in html
 
 
@@ -58,20 +59,20 @@ def test_a_waiting_table_polls_on_the_number_of_seated_players(client, alice, bo
     game = services.create_table(alice, "capitalla", seats=3)
     url = reverse("game", args=[game.pk])
     html = client.get(url).content.decode()
-    assert f'hx-get="{url}?waiting=1"' in html
+    assert f'hx-get="{url}?waiting=1&amp;said=0"' in html
     with django_assert_num_queries(1):
         assert client.get(url, {"waiting": 1}, **htmx).status_code == 204
     services.join_table(bob, game.pk)
     response = client.get(url, {"waiting": 1}, **htmx)
     assert response.status_code == 200
     html = response.content.decode()
-    assert html.lstrip().startswith('<section id="table"')
-    assert "Bob" in html and f'hx-get="{url}?waiting=2"' in html
+    assert is_table_partial(html)
+    assert "Bob" in html and f'hx-get="{url}?waiting=2&amp;said=0"' in html
     assert "HX-Request" in response["Vary"]
     services.start_table(alice, game.pk)
     response = client.get(url, {"waiting": 2}, **htmx)  # started: the full table, polling by version
     assert response.status_code == 200
-    assert f'hx-get="{url}?since=0"' in response.content.decode()
+    assert f'hx-get="{url}?since=0&amp;said=0"' in response.content.decode()
     assert client.get(url, {"waiting": "x"}, **htmx).status_code == 200
 
 
@@ -81,6 +82,6 @@ def test_private_table_polls_through_its_invite_link(client, alice, bob, htmx, d
     services.start_table(alice, game.pk)
     url = reverse("invite", args=[game.invite_code])
     html = client.get(url).content.decode()
-    assert f'hx-get="{url}?since=0"' in html
+    assert f'hx-get="{url}?since=0&amp;said=0"' in html
     with django_assert_num_queries(1):
         assert client.get(url, {"since": 0}, **htmx).status_code == 204

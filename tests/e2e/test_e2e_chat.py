@@ -1,0 +1,43 @@
+"""Table talk in real Chromium: Alice sends a line (htmx, the field empties), Bob's answer
+comes in by the table's poll though nobody moved; no page load, no console error."""
+
+import pytest
+from django.db import connections
+
+from games import services
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def alices_turn(alice, bob):
+    """A dealt two-player table (set up before the browser starts: see test_e2e_poll_and_move)."""
+    game = services.create_table(alice, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    return services.start_table(alice, game.pk)
+
+
+def test_alice_and_bob_talk_at_the_table(alices_turn, bob, page):
+    from playwright.sync_api import expect
+
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("alice")
+    page.get_by_label("Password").fill("alice-password-123")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(alices_turn.get_absolute_url())
+    page.evaluate("window.__samePage = true")
+
+    field = page.get_by_label("Say something to the table")
+    field.fill("Good luck, Bob!")
+    page.get_by_role("button", name="Send").click()
+    expect(page.locator("#chat-list")).to_contain_text("Alice Good luck, Bob!")
+    expect(field).to_have_value("")
+
+    try:  # Bob answers from elsewhere; the ORM call gets a connection of its own here
+        services.say(bob, alices_turn.pk, "Thanks, you too!")
+    finally:
+        connections.close_all()
+    expect(page.locator("#chat-list")).to_contain_text("Bob Thanks, you too!", timeout=10_000)
+    expect(page.locator("#chat-list li")).to_have_count(2)
+    assert page.evaluate("window.__samePage === true")
+    assert page.console_errors == [] and page.csp_errors == []
