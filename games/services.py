@@ -190,6 +190,18 @@ def create_table(host, kind: str, seats: int, bots: int = 0, bot_level: str = "n
     return game
 
 
+# A quick game: the player and this many seats in all, the rest normal bots.
+QUICK_GAME_SEATS = 4
+
+
+def quick_game(user, kind: str) -> Game:
+    """A game against bots, dealt at once: the user and three normal bots, the table's
+    other settings at their defaults (a friendly game, one day per turn)."""
+    with transaction.atomic():
+        game = create_table(user, kind, seats=QUICK_GAME_SEATS, bots=QUICK_GAME_SEATS - 1)
+        return start_table(user, game.pk)
+
+
 def join_table(user, game_id: int) -> Seat:
     with transaction.atomic():
         game = _locked(game_id)

@@ -5,6 +5,7 @@ from . import mail_views, views, views_capit
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("tables/new/", views.create_table, name="create_table"),
+    path("tables/quick/", views.quick_game, name="quick_game"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/join/", views.join, name="join"),
     path("games/<int:game_id>/leave/", views.leave, name="leave"),

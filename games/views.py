@@ -144,6 +144,7 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
                         .prefetch_related("seats").order_by("-created_at")[:50]],
         "my_tables": [_lobby_row(g, request.user) for g in mine],
         "rematches": rematches,
+        "games": [{"kind": kind, "name": rules.info.name} for kind, rules in RULES.items()],
         "form": form or CreateTableForm(),
     }
     return render(request, "games/lobby.html", context, status=status)
@@ -249,6 +250,23 @@ def create_table(request):
         messages.success(request, "Your private table is ready. Send the invite link to your friends.")
     else:
         messages.success(request, "Your table is open in the lobby. Start it when everyone is seated.")
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def quick_game(request):
+    """One click from the lobby to a dealt game against bots."""
+    kind = request.POST.get("kind")
+    if kind not in RULES:
+        messages.error(request, "Choose one of the games to play.")
+        return lobby(request, status=400)
+    try:
+        game = services.quick_game(request.user, kind)
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+        return lobby(request, status=exc.status)
+    messages.success(request, "The cards are dealt. Good luck!")
     return redirect(game)
 
 

@@ -11,7 +11,7 @@ JUNK = ["", "0", "-1", "abc", "99999999999999999999", "%00", "nul\x00byte", "' O
 
 def paths(game_id, capit_id):
     return [
-        "/", "/my-games/", "/chips/", "/outbox/", "/accounts/profile/", "/tables/new/",
+        "/", "/my-games/", "/chips/", "/outbox/", "/accounts/profile/", "/tables/new/", "/tables/quick/",
         f"/games/{game_id}/", f"/games/{game_id}/move/", f"/games/{game_id}/join/", f"/games/{game_id}/leave/",
         f"/games/{game_id}/start/", f"/games/{game_id}/cancel/", f"/games/{game_id}/resign/",
         f"/games/{game_id}/history/", f"/games/{game_id}/continue/", f"/games/{capit_id}/capit/check/",
