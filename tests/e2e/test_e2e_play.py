@@ -28,8 +28,11 @@ def test_sign_up_open_a_table_and_play_a_turn_against_a_bot(page, play_bot_turns
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#table")).to_contain_text("Your turn")
 
-    page.get_by_role("button", name="Draw from the pile").click()
+    page.get_by_role("button", name="Draw from the pile").focus()
+    page.keyboard.press("Enter")
     expect(page.locator("#table")).to_contain_text("14 cards")
+    # The pressed button is gone with the old table: the focus goes to the status line.
+    expect(page.locator(".turn-banner")).to_be_focused()
     page.locator("button[name=card]").first.click()
     expect(page.locator(".history")).to_contain_text("Ana discarded")
     expect(page).not_to_have_title(re.compile("^Your turn"))  # the tab tells the bot is to play
