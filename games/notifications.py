@@ -30,6 +30,8 @@ logger = logging.getLogger(__name__)
 UNSUBSCRIBE_SALT = "capitalla.unsubscribe"
 # At most this many moves are told in a "your turn" mail; the game page has the rest.
 SUMMARY_LINES = 40
+# The latest table talk a turn mail quotes.
+CHAT_LINES = 5
 
 
 # ---------------------------------------------------------------- links
@@ -147,19 +149,26 @@ def _deadline_text(deadline) -> str:
     return timezone.localtime(deadline).strftime("%A %d %B, %H:%M %Z") if deadline else ""
 
 
-def _since_last_turn(game, seat, version) -> list[str]:
-    """What the others did since this seat's last own event, in words, oldest first."""
+def _since_last_turn(game, seat, version) -> tuple[list[str], list[str]]:
+    """What the others did since this seat's last own event, in words, and the latest
+    lines they said at the table meanwhile ("Bob: good luck"); both oldest first."""
     last_own = (Event.objects.filter(game=game, seat=seat.index, seq__lte=version)
-                .order_by("-seq").values_list("seq", flat=True).first()) or 0
-    events = list(Event.objects.filter(game=game, seq__gt=last_own, seq__lte=version)
+                .order_by("-seq").values_list("seq", "created_at").first())
+    seq, since = last_own or (0, game.started_at)
+    events = list(Event.objects.filter(game=game, seq__gt=seq, seq__lte=version)
                   .order_by("-seq").values("seq", "seat", "summary", "created_at")[:SUMMARY_LINES])
-    return [line["text"] for line in history_lines(reversed(events), _names(game))]
+    name_of = _names(game)
+    happened = [line["text"] for line in history_lines(reversed(events), name_of)]
+    talk = list(game.chat.exclude(seat=seat.index).filter(created_at__gt=since)
+                .order_by("-id").values_list("seat", "text")[:CHAT_LINES])
+    return happened, [f"{name_of(speaker)}: {text}" for speaker, text in reversed(talk)]
 
 
 def _your_turn(user, game, seat, version):
+    happened, said = _since_last_turn(game, seat, version)
     context = {
         "title": _title(game), "game_name": game.rules.info.name, "link": magic_link(user, game.pk),
-        "happened": _since_last_turn(game, seat, version), "deadline": _deadline_text(game.deadline),
+        "happened": happened, "said": said, "deadline": _deadline_text(game.deadline),
         "turn_time": turn_time_label(game.turn_seconds),
     }
     return f"Your turn in {context['title']}", context

@@ -76,6 +76,21 @@ def test_the_turn_mail_tells_what_happened_since_the_last_turn(table_with_mail, 
     assert f"/games/{game.pk}/continue/?sesame=" in message.body
 
 
+def test_the_turn_mail_quotes_what_the_others_said_meanwhile(table_with_mail, alice, bob, enqueued, run_enqueued,
+                                                             django_capture_on_commit_callbacks, sweep_mails):
+    services.say(alice, table_with_mail.pk, "before my move")
+    game = play_turn(alice, table_with_mail, 0, django_capture_on_commit_callbacks)
+    services.say(alice, game.pk, "your move <Bob>")
+    services.say(bob, game.pk, "my own line")  # not news to Bob
+    sweep_mails(game)
+    run_enqueued()
+    message = mail.outbox[-1]
+    assert "At the table, meanwhile:\n- Alice: before my move\n- Alice: your move <Bob>\n" in message.body
+    assert "my own line" not in message.body
+    html, _ = message.alternatives[0]
+    assert "<li>Alice: your move &lt;Bob&gt;</li>" in html
+
+
 def test_a_notification_delivered_twice_sends_one_mail(table_with_mail, alice, enqueued, sweep_mails):
     sweep_mails(table_with_mail)
     args = notifications(enqueued, "your_turn")[0]
