@@ -232,6 +232,23 @@ def leave_table(user, game_id: int) -> Game:
     return game
 
 
+def free_seat(user, game_id: int, index) -> Game:
+    """The host frees a seat before the start: a bot's, to make room for a friend, or a
+    player's. Nobody has paid an ante yet, so there is nothing to give back."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        check_host(game, user)
+        if game.status != Game.Status.OPEN:
+            raise Conflict("The game has started: seats can no longer be freed.")
+        seat = _seat(game, index)
+        if seat is None:
+            raise NotFound("That seat is free already.")
+        if seat.user_id == user.pk:
+            raise Conflict("That is your own seat: close the table instead.")
+        seat.delete()
+    return game
+
+
 def start_table(user, game_id: int) -> Game:
     """Deal. Empty seats become bots of the table's level."""
     with transaction.atomic():

@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/<int:game_id>/join/", views.join, name="join"),
     path("games/<int:game_id>/leave/", views.leave, name="leave"),
     path("games/<int:game_id>/start/", views.start, name="start"),
+    path("games/<int:game_id>/seats/<int:index>/free/", views.free_seat, name="free_seat"),
     path("games/<int:game_id>/cancel/", views.cancel, name="cancel"),
     path("games/<int:game_id>/move/", views.move, name="move"),
     path("games/<int:game_id>/resign/", views.resign, name="resign"),

@@ -337,6 +337,15 @@ def start(request, game_id: int):
     return _lifecycle(request, game.pk, services.start_table, "The cards are dealt. Good luck!")
 
 
+@login_required
+@require_POST
+def free_seat(request, game_id: int, index: int):
+    game = visible_game_or_404(request, game_id)
+    return _lifecycle(request, game.pk, lambda user, pk: services.free_seat(user, pk, index),
+                      f"Seat {index + 1} is free: a friend may take it, or it becomes a bot at the start.")
+
+
+@login_required
 @require_POST
 def cancel(request, game_id: int):
     game = visible_game_or_404(request, game_id)
