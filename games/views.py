@@ -139,9 +139,11 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
         mine = (Game.objects.filter(Q(seats__user=request.user),
                                     status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
                 .select_related("host").prefetch_related("seats").order_by("-created_at").distinct()[:50])
+    open_rows = [_lobby_row(g, request.user) for g in open_tables.select_related("host")
+                 .prefetch_related("seats").order_by("-created_at")[:50]]
+    open_rows.sort(key=lambda row: row["free"] == 0)  # tables one can join first, newest first
     context = {
-        "open_tables": [_lobby_row(g, request.user) for g in open_tables.select_related("host")
-                        .prefetch_related("seats").order_by("-created_at")[:50]],
+        "open_tables": open_rows,
         "my_tables": [_lobby_row(g, request.user) for g in mine],
         "rematches": rematches,
         "games": [{"kind": kind, "name": rules.info.name} for kind, rules in RULES.items()],
@@ -196,6 +198,7 @@ def _lobby_row(game: Game, user) -> dict:
         "clock_name": clock and clock.name,
         "clock_is_me": bool(clock and me and clock.index == me.index),
         "finished_at": game.finished_at,
+        "replay_url": reverse("replay", args=[game.pk]) if game.status == Game.Status.FINISHED else None,
         "headline": result_headline(game.result, lambda i: seats[i].name if i in seats else f"Seat {i + 1}")
         if game.status == Game.Status.FINISHED and game.result else None,
     }

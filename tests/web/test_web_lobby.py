@@ -211,3 +211,11 @@ def test_anonymous_invitee_is_asked_to_log_in(client, private_table):
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
     assert private_table.seats.count() == 1
+
+
+def test_tables_with_a_free_seat_come_before_full_ones(client, alice, bob, charlie):
+    with_room = services.create_table(alice, "capitalla", seats=3)
+    full = services.create_table(bob, "capitalla", seats=2, bots=1)  # newer, but nobody can join
+    client.force_login(charlie)
+    page = client.get(reverse("lobby")).content.decode()
+    assert page.index(f"Capitalla #{with_room.pk}</a>") < page.index(f"Capitalla #{full.pk}</a>")

@@ -64,3 +64,11 @@ def test_htmx_partials_do_not_count(client, alice, games, django_assert_num_quer
     game = games["soon"]
     with django_assert_num_queries(1):  # the poll's indexed version lookup, and nothing else
         assert client.get(f"/games/{game.pk}/?since={game.version}", **htmx).status_code == 204
+
+
+def test_a_finished_game_links_to_its_replay(client, alice, games):
+    client.force_login(alice)
+    page = client.get("/my-games/").content.decode()
+    finished = page.split("Finished lately")[1]
+    assert f'href="/games/{games["done"].pk}/replay/">Replay</a>' in finished
+    assert "/replay/" not in page.split("Finished lately")[0]
