@@ -1,11 +1,11 @@
 from django.urls import path
 
-from . import mail_views, views, views_capit
+from . import mail_views, views, views_capit, views_lobby
 
 urlpatterns = [
-    path("", views.lobby, name="lobby"),
-    path("tables/new/", views.create_table, name="create_table"),
-    path("tables/quick/", views.quick_game, name="quick_game"),
+    path("", views_lobby.lobby, name="lobby"),
+    path("tables/new/", views_lobby.create_table, name="create_table"),
+    path("tables/quick/", views_lobby.quick_game, name="quick_game"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/join/", views.join, name="join"),
     path("games/<int:game_id>/leave/", views.leave, name="leave"),
@@ -23,8 +23,8 @@ urlpatterns = [
     path("games/<int:game_id>/extra-time/", views.extra_time, name="extra_time"),
     path("games/<int:game_id>/back/", views.come_back, name="come_back"),
     path("games/<int:game_id>/continue/", mail_views.magic_link, name="magic_link"),
-    path("my-games/", views.my_games, name="my_games"),
-    path("players/<int:user_id>/", views.player_page, name="player"),
+    path("my-games/", views_lobby.my_games, name="my_games"),
+    path("players/<int:user_id>/", views_lobby.player_page, name="player"),
     path("outbox/", mail_views.outbox, name="outbox"),
     path("outbox/<int:mail_id>/", mail_views.outbox_html, name="outbox_html"),
     path("email/unsubscribe/<str:token>/", mail_views.unsubscribe, name="unsubscribe"),

@@ -6,11 +6,10 @@ without JavaScript. A refused request changes nothing and says why.
 """
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, F, Q
+from django.db.models import Count
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.html import format_html
@@ -18,11 +17,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from games import health, services, stats
+from games import health, services
 from games.engine.registry import RULES
-from games.forms import CreateTableForm, ResignForm, move_form
-from games.models import HISTORY_FIELDS, Game, Seat, turn_time_label
-from games.presenters import history_lines, payout_lines, present, present_chat, result_headline, with_payouts
+from games.forms import ResignForm, move_form
+from games.models import HISTORY_FIELDS, Game, Seat
+from games.presenters import history_lines, payout_lines, present, present_chat, with_payouts
 from games.presenters_replay import present_replay, step_of
 
 
@@ -124,153 +123,6 @@ def _polled_and_unchanged(request, lookup: dict) -> bool:
         row = games.annotate(taken=Count("seats")).values_list("status", "taken", "chat_count").first()
         return row is not None and row[:2] == (Game.Status.OPEN, waiting) and said in (None, row[2])
     return False
-
-
-# ---------------------------------------------------------------- lobby
-
-
-def lobby(request, form: CreateTableForm | None = None, status: int = 200):
-    open_tables = Game.objects.filter(status=Game.Status.OPEN, private=False)
-    mine, rematches = [], []
-    if request.user.is_authenticated:
-        rematches = rematches_for(request.user)
-        # Listed under "Your tables" and "Rematches for you" instead.
-        open_tables = open_tables.exclude(seats__user=request.user).exclude(pk__in=[r["id"] for r in rematches])
-        mine = (Game.objects.filter(Q(seats__user=request.user),
-                                    status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
-                .select_related("host").prefetch_related("seats").order_by("-created_at").distinct()[:50])
-    open_rows = [_lobby_row(g, request.user) for g in open_tables.select_related("host")
-                 .prefetch_related("seats").order_by("-created_at")[:50]]
-    open_rows.sort(key=lambda row: row["free"] == 0)  # tables one can join first, newest first
-    context = {
-        "open_tables": open_rows,
-        "my_tables": [_lobby_row(g, request.user) for g in mine],
-        "rematches": rematches,
-        "games": [{"kind": kind, "name": rules.info.name} for kind, rules in RULES.items()],
-        "form": form or CreateTableForm(),
-    }
-    return render(request, "games/lobby.html", context, status=status)
-
-
-def rematches_for(user) -> list[dict]:
-    """Open rematches of games the user played, where they have no seat yet: joined from
-    the old game (`services.rematch`), which lets them in even when the table is private."""
-    games = (Game.objects.filter(status=Game.Status.OPEN, rematch_of__seats__user=user)
-             .exclude(seats__user=user).select_related("host", "rematch_of").prefetch_related("seats")
-             .order_by("-created_at").distinct()[:20])
-    return [_lobby_row(g, user) | {"join_url": reverse("rematch", args=[g.rematch_of.pk]),
-                                   "rematch_of": f"{g.rematch_of.rules.info.name} #{g.rematch_of.pk}"}
-            for g in games]
-
-
-def _lobby_row(game: Game, user) -> dict:
-    seats = {s.index: s for s in game.seat_list}
-    me = game.seat_of(user)
-    to_act = set(game.to_act or [])
-    active = game.status == Game.Status.ACTIVE
-    clock = seats.get(game.clock_seat) if active and game.deadline else None
-    return {
-        "id": game.pk,
-        "url": game.get_absolute_url(),
-        "join_url": reverse("join", args=[game.pk]),
-        "rematch_of": None,
-        "game_name": game.rules.info.name,
-        "status": game.status,
-        "status_label": game.get_status_display(),
-        "private": game.private,
-        "host_name": game.host.name,
-        "created_at": game.created_at,
-        "seats": [{"number": i + 1, "name": seats[i].name if i in seats else None,
-                   "is_bot": i in seats and seats[i].is_bot,
-                   "is_me": me is not None and me.index == i,
-                   "to_act": game.status == Game.Status.ACTIVE and i in to_act} for i in range(game.num_seats)],
-        "taken": len(seats),
-        "free": game.num_seats - len(seats),
-        "seated": me is not None,
-        "my_turn": me is not None and active and me.index in to_act and not me.away,
-        "away": me is not None and active and me.away,
-        "is_host": user.is_authenticated and game.host_id == user.pk,
-        "is_open": game.status == Game.Status.OPEN,
-        "turn_time": turn_time_label(game.turn_seconds),
-        "timeout_policy": game.timeout_policy,
-        "ante": game.ante,
-        "deadline": clock and game.deadline,
-        "clock_name": clock and clock.name,
-        "clock_is_me": bool(clock and me and clock.index == me.index),
-        "finished_at": game.finished_at,
-        "replay_url": reverse("replay", args=[game.pk]) if game.status == Game.Status.FINISHED else None,
-        "headline": result_headline(game.result, lambda i: seats[i].name if i in seats else f"Seat {i + 1}")
-        if game.status == Game.Status.FINISHED and game.result else None,
-    }
-
-
-@login_required
-def my_games(request):
-    """Where I am needed: my turn first (the most urgent deadline first), then games
-    waiting on others, then the ones that finished lately."""
-    mine = Game.objects.filter(seats__user=request.user).select_related("host").prefetch_related("seats")
-    active = [_lobby_row(g, request.user) for g in mine.filter(status=Game.Status.ACTIVE).order_by(
-        F("deadline").asc(nulls_last=True), "-started_at")[:200]]
-    finished = mine.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:20]
-    return render(request, "games/my_games.html", {
-        "rematches": rematches_for(request.user),
-        "my_turn": [r for r in active if r["my_turn"]],
-        "waiting": [r for r in active if not r["my_turn"]],
-        "finished": [_lobby_row(g, request.user) for g in finished],
-    })
-
-
-@require_GET
-def player_page(request, user_id: int):
-    """A player's public page: their record per game and their latest results."""
-    player = get_object_or_404(get_user_model(), pk=user_id, is_active=True)
-    return render(request, "games/player.html", {
-        "player": {"name": player.name, "since": player.date_joined, "is_me": player == request.user},
-        "record": stats.record_of(player),
-        "recent": stats.recent_results(player),
-    })
-
-
-@login_required
-@require_POST
-def create_table(request):
-    form = CreateTableForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "The table was not created: " + " ".join(
-            str(e) for errors in form.errors.values() for e in errors))
-        return lobby(request, form=form, status=400)
-    data = form.cleaned_data
-    try:
-        game = services.create_table(request.user, data["kind"], data["seats"], bots=data["bots"],
-                                     bot_level=data["bot_level"], private=data["private"],
-                                     ante=data["ante"] or 0, turn_seconds=data["turn_seconds"],
-                                     timeout_policy=data["timeout_policy"],
-                                     allow_extra_time=data["allow_extra_time"])
-    except services.ServiceError as exc:
-        messages.error(request, f"The table was not created: {exc.message}")
-        return lobby(request, form=form, status=exc.status)
-    if game.private:
-        messages.success(request, "Your private table is ready. Send the invite link to your friends.")
-    else:
-        messages.success(request, "Your table is open in the lobby. Start it when everyone is seated.")
-    return redirect(game)
-
-
-@login_required
-@require_POST
-def quick_game(request):
-    """One click from the lobby to a dealt game against bots."""
-    kind = request.POST.get("kind")
-    if kind not in RULES:
-        messages.error(request, "Choose one of the games to play.")
-        return lobby(request, status=400)
-    try:
-        game = services.quick_game(request.user, kind)
-    except services.ServiceError as exc:
-        messages.error(request, exc.message)
-        return lobby(request, status=exc.status)
-    messages.success(request, "The cards are dealt. Good luck!")
-    return redirect(game)
 
 
 # ---------------------------------------------------------------- table lifecycle
