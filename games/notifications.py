@@ -23,7 +23,8 @@ from django.utils import timezone
 from sesame.utils import get_query_string
 
 from games.models import Event, Game, Notification, Seat, turn_time_label
-from games.presenters import history_lines, result_headline
+from games.presenters import history_lines
+from games.results import result_headline
 
 logger = logging.getLogger(__name__)
 

@@ -5,8 +5,9 @@ its own table (`POSITIONS[kind]`)."""
 from django.urls import reverse
 
 from games.models import HISTORY_FIELDS
-from games.presenters import capitalla_position, history_lines
+from games.presenters import history_lines
 from games.presenters_capit import capit_position
+from games.presenters_capitalla import capitalla_position
 from games.replay import replay
 
 POSITIONS = {"capitalla": capitalla_position, "capit": capit_position}

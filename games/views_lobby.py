@@ -14,7 +14,7 @@ from games import services, stats
 from games.engine.registry import RULES
 from games.forms import CreateTableForm
 from games.models import Game, turn_time_label
-from games.presenters import result_headline
+from games.results import result_headline
 
 
 def lobby(request, form: CreateTableForm | None = None, status: int = 200):
