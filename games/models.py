@@ -96,6 +96,8 @@ class Game(models.Model):
     remind_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # When the game ended, until the sweeper has sent everyone the result.
     result_mail_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # A rematch table: when its invitation goes to the old game's other players.
+    invite_mail_at = models.DateTimeField(null=True, blank=True, db_index=True)
     extra_time_used = models.BooleanField(default=False)
 
     created_at = models.DateTimeField(auto_now_add=True)
@@ -267,6 +269,7 @@ class Notification(models.Model):
         REMINDER = "reminder", "Reminder"
         GAME_OVER = "game_over", "Game over"
         DIGEST = "digest", "Daily digest"
+        REMATCH = "rematch", "Rematch invitation"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")

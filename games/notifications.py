@@ -89,6 +89,8 @@ def send_notification(kind: str, user_id: int, game_id: int | None, version: int
         return _send_digest(user, day=version)
     if not user.wants_turn_mail:
         return False
+    if kind == Notification.Kind.REMATCH:
+        return _send_rematch_invitation(user, game_id)
     game = Game.objects.filter(pk=game_id).first()
     seat = game and next((s for s in game.seat_list if s.user_id == user.pk), None)
     if seat is None:
@@ -201,6 +203,23 @@ _COMPOSERS = {
     Notification.Kind.REMINDER: _reminder,
     Notification.Kind.GAME_OVER: _game_over,
 }
+
+
+def _send_rematch_invitation(user, game_id: int) -> bool:
+    """The old game's player hears that its rematch waits for them, while it still does:
+    the table open, a seat free, and they not at it yet. The link signs them in on the old
+    game's page, where "Join the rematch" is."""
+    following = Game.objects.filter(pk=game_id, status=Game.Status.OPEN).select_related("rematch_of").first()
+    old = following and getattr(following, "rematch_of", None)
+    if old is None or old.seat_of(user) is None or following.seat_of(user) is not None \
+            or not following.free_indexes():
+        return False
+    host = following.host.name
+    context = {"title": _title(following), "old_title": _title(old), "host": host,
+               "link": magic_link(user, old.pk), "turn_time": turn_time_label(following.turn_seconds),
+               "ante": following.ante}
+    return _claim_and_send(user, following, Notification.Kind.REMATCH, 0,
+                           f"{host} wants a rematch of {context['old_title']}", "email/rematch", context)
 
 
 def _send_digest(user, day: int) -> bool:

@@ -267,6 +267,7 @@ def start_table(user, game_id: int) -> Game:
         game.state = game.rules.new_game(game.num_seats, game.options, game.seed)
         game.status = Game.Status.ACTIVE
         game.started_at = timezone.now()
+        game.invite_mail_at = None  # a rematch's invitation is moot once it is dealt
         _after_change(game)
         game.save()
     return game
@@ -313,6 +314,9 @@ def rematch(user, game_id: int) -> Game:
         game.save(update_fields=["rematch"])
         if humans == 1:
             following = start_table(user, following.pk)
+        else:  # the others hear of it by mail, unless they come to the table first
+            following.invite_mail_at = timezone.now() + timedelta(seconds=settings.TURN_MAIL_DELAY)
+            following.save(update_fields=["invite_mail_at"])
     return following
 
 
@@ -512,15 +516,16 @@ def apply_timeout(game_id: int, version: int, now=None) -> bool:
 # the mail, and the status the game must still have.
 DUE_MAILS = (("turn_mail_at", Notification.Kind.YOUR_TURN, Game.Status.ACTIVE),
              ("remind_at", Notification.Kind.REMINDER, Game.Status.ACTIVE),
-             ("result_mail_at", Notification.Kind.GAME_OVER, Game.Status.FINISHED))
+             ("result_mail_at", Notification.Kind.GAME_OVER, Game.Status.FINISHED),
+             ("invite_mail_at", Notification.Kind.REMATCH, Game.Status.OPEN))
 
 
 def send_due_mails(now=None, limit: int = 500) -> int:
-    """Claim games whose "your turn" mail, reminder or result mail is due (a conditional
-    UPDATE sets its time to NULL) and enqueue it for those who want turn mail: the player
-    whose clock runs, or every player for a result. A claim whose mails could not all be
-    enqueued is put back for the next pass (a mail sent twice is sent once: see
-    notifications). Returns how many mails were enqueued."""
+    """Claim games whose "your turn" mail, reminder, result mail or rematch invitation is
+    due (a conditional UPDATE sets its time to NULL) and enqueue it for those who want turn
+    mail (`_mail_recipients`). A claim whose mails could not all be enqueued is put back
+    for the next pass (a mail sent twice is sent once: see notifications). Returns how
+    many mails were enqueued."""
     now = now or timezone.now()
     sent = 0
     for field, kind, status in DUE_MAILS:
@@ -529,11 +534,8 @@ def send_due_mails(now=None, limit: int = 500) -> int:
         for game_id, version, due_at, clock_seat in due:
             if not Game.objects.filter(pk=game_id, version=version, **{field: due_at}).update(**{field: None}):
                 continue
-            seats = Seat.objects.filter(game_id=game_id, user__isnull=False).select_related("user")
-            if kind != Notification.Kind.GAME_OVER:
-                seats = seats.filter(index=clock_seat)
-            published = [publish_notification(kind, seat.user_id, game_id, version)
-                         for seat in seats if seat.user.wants_turn_mail]
+            published = [publish_notification(kind, user.pk, game_id, version)
+                         for user in _mail_recipients(kind, game_id, clock_seat) if user.wants_turn_mail]
             sent += sum(published)
             if not all(published):
                 Game.objects.filter(pk=game_id, version=version, **{f"{field}__isnull": True}).update(**{field: due_at})
@@ -563,6 +565,19 @@ def send_due_digests(now=None, limit: int = 500) -> int:
         else:
             users.filter(pk=user_id, digest_due_at=following).update(digest_due_at=due_at)
     return sent
+
+
+def _mail_recipients(kind: str, game_id: int, clock_seat: int | None) -> list:
+    """Who a due mail goes to: the player whose clock runs (turn mail, reminder), every
+    player (result), or the old game's players not yet at its rematch (invitation)."""
+    if kind == Notification.Kind.REMATCH:
+        seats = Seat.objects.filter(game__rematch=game_id, user__isnull=False).exclude(
+            user__in=Seat.objects.filter(game_id=game_id, user__isnull=False).values("user"))
+    else:
+        seats = Seat.objects.filter(game_id=game_id, user__isnull=False)
+        if kind != Notification.Kind.GAME_OVER:
+            seats = seats.filter(index=clock_seat)
+    return [seat.user for seat in seats.select_related("user")]
 
 
 def requeue_overdue_bot_turns(now=None) -> int:

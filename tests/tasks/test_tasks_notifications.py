@@ -208,3 +208,31 @@ def test_every_mail_has_one_click_unsubscribe_headers(table_with_mail, run_enque
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     url = message.extra_headers["List-Unsubscribe"].strip("<>")
     assert "/email/unsubscribe/" in url and url in message.body
+
+
+def test_a_rematch_invites_the_others_by_mail_once_while_a_seat_waits(table_with_mail, alice, bob, enqueued,
+                                                                      run_enqueued, sweep_mails, charlie):
+    game = services.resign(alice, table_with_mail.pk)
+    sweep_mails(game, "result_mail_at")
+    enqueued.clear()
+    following = services.rematch(bob, game.pk)
+    assert sweep_mails(following, "invite_mail_at") == 1  # Alice: Bob is at the table already
+    assert notifications(enqueued, "rematch") == [("rematch", alice.pk, following.pk, 0)]
+    assert run_enqueued("send_notification") == [True]
+    message = mail.outbox[-1]
+    assert message.to == ["alice@example.com"]
+    assert message.subject == f"Bob wants a rematch of Capitalla #{game.pk}"
+    assert f"/games/{game.pk}/continue/?sesame=" in message.body  # signs her in on the old game's page
+    assert games.tasks.send_notification("rematch", alice.pk, following.pk, 0) is False  # sent once
+
+
+def test_no_invitation_once_the_player_joined_or_the_table_was_dealt(table_with_mail, alice, bob, enqueued,
+                                                                     sweep_mails):
+    game = services.resign(alice, table_with_mail.pk)
+    sweep_mails(game, "result_mail_at")
+    following = services.rematch(bob, game.pk)
+    services.rematch(alice, game.pk)  # Alice came to the table before the mail was due
+    assert sweep_mails(following, "invite_mail_at") == 0
+    assert games.tasks.send_notification("rematch", alice.pk, following.pk, 0) is False
+    dealt = services.start_table(bob, following.pk)
+    assert dealt.invite_mail_at is None
