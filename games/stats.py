@@ -37,10 +37,14 @@ def record_of(user) -> dict:
             "total": {"played": total_played, "won": total_won, "rate": _rate(total_won, total_played)}}
 
 
-def recent_results(user, limit: int = RECENT_RESULTS) -> list[dict]:
-    """Their latest finished games, newest first: the game, when, won or not, against whom."""
-    seats = list(Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
-                 .select_related("game").defer("game__state").order_by("-game__finished_at")[:limit])
+def recent_results(user, limit: int = RECENT_RESULTS, with_private: bool = False) -> list[dict]:
+    """Their latest finished games, newest first: the game, when, won or not, against whom.
+    Private tables only `with_private` (the player's own eyes: who plays whom in private is
+    nobody else's business)."""
+    seats = Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
+    if not with_private:
+        seats = seats.filter(game__private=False)
+    seats = list(seats.select_related("game").defer("game__state").order_by("-game__finished_at")[:limit])
     humans: dict[int, list[str]] = {}
     bots: dict[int, int] = {}
     for game_id, user_id, name in (Seat.objects.filter(game__in=[s.game_id for s in seats]).exclude(user=user)

@@ -115,7 +115,7 @@ def player_page(request, user_id: int):
     return render(request, "games/player.html", {
         "player": {"name": player.name, "since": player.date_joined, "is_me": player == request.user},
         "record": stats.record_of(player),
-        "recent": stats.recent_results(player),
+        "recent": stats.recent_results(player, with_private=player == request.user),
     })
 
 
