@@ -5,4 +5,4 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self):
-        from . import signals  # noqa: F401  (renames seats when a player renames themself)
+        from . import checks, signals  # noqa: F401  (deploy checks; seats renamed with their player)

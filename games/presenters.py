@@ -315,6 +315,7 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
             "to_act_names": [name_of(i) for i in to_act],
         })
     # The browser tab says when it is my turn; an htmx answer carries the title too.
-    table["page_title"] = ("Your turn · " if table.get("my_turn") and status == game.Status.ACTIVE else "") + table["title"]
+    my_turn_now = table.get("my_turn") and status == game.Status.ACTIVE
+    table["page_title"] = ("Your turn · " if my_turn_now else "") + table["title"]
     table["partial"] = partial
     return table, Seen(view=view, me=me, my_index=my_index, to_act=to_act, name_of=name_of, request=request)

@@ -40,7 +40,8 @@ def test_a_refused_line_keeps_its_text_and_says_why(client, table, alice, htmx):
     client.force_login(alice)
     long = "x" * (ChatMessage.MAX_LENGTH + 1)
     response = say(client, table, long, **htmx)
-    assert response.status_code == 400 and f"Keep it to {ChatMessage.MAX_LENGTH} characters." in response.content.decode()
+    assert response.status_code == 400
+    assert f"Keep it to {ChatMessage.MAX_LENGTH} characters." in response.content.decode()
     assert f'value="{long}"' in response.content.decode()
     assert not ChatMessage.objects.exists()
 

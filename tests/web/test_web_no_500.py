@@ -15,7 +15,8 @@ def paths(game_id, capit_id):
         f"/games/{game_id}/", f"/games/{game_id}/move/", f"/games/{game_id}/join/", f"/games/{game_id}/leave/",
         f"/games/{game_id}/start/", f"/games/{game_id}/cancel/", f"/games/{game_id}/resign/",
         f"/games/{game_id}/history/", f"/games/{game_id}/continue/", f"/games/{capit_id}/capit/check/",
-        f"/games/{capit_id}/move/", f"/games/{capit_id}/capit/hand-order/", f"/games/{game_id}/rematch/", f"/games/{game_id}/replay/", f"/games/{game_id}/chat/", f"/games/{game_id}/seats/1/free/",
+        f"/games/{capit_id}/move/", f"/games/{capit_id}/capit/hand-order/", f"/games/{game_id}/rematch/",
+        f"/games/{game_id}/replay/", f"/games/{game_id}/chat/", f"/games/{game_id}/seats/1/free/",
         f"/games/{game_id}/extra-time/", f"/games/{game_id}/back/", "/players/1/", "/players/999999/", "/healthz/",
         "/accounts/password/reset/", "/accounts/password/change/", "/accounts/password/reset/MQ/bad-token/",
         "/games/999999/", "/games/999999/move/", "/join/nope/", "/rules/nope/",
@@ -32,7 +33,8 @@ def test_junk_never_gets_a_500(client, alice, bob, table, signed_in):
             fields = {"version": junk, "type": junk, "from": junk, "card": junk, "discard": junk, "groups": junk,
                       "kind": junk, "cards": junk, "meld": junk, "wild": junk, "since": junk, "waiting": junk,
                       "A": junk, "kind_A": junk, "seats": junk, "bots": junk, "ante": junk, "sesame": junk,
-                      "order": junk, "at": junk, "text": junk, "said": junk, "email": junk, "old_password": junk, "new_password1": junk,
+                      "order": junk, "at": junk, "text": junk, "said": junk, "email": junk,
+                      "old_password": junk, "new_password1": junk,
                       "new_password2": junk}
             for response in (client.get(path, fields), client.post(path, fields),
                              client.post(path, fields, HTTP_HX_REQUEST="true")):
