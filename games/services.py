@@ -145,16 +145,16 @@ def check_host(game: Game, user) -> None:
         raise Forbidden("Only the host can do that.")
 
 
-def check_version(game: Game, expected_version, position_only: bool = False) -> None:
-    """The client saw the current version; with `position_only`, a version whose position
-    is still the current one will do (so giving extra time does not void a move in flight)."""
+def check_version(game: Game, expected_version) -> None:
+    """The client saw the current position: the current version, or an earlier one that only
+    extra time or a player's return followed (so giving time does not void a move in flight)."""
     try:
         expected = int(expected_version)
     except (TypeError, ValueError):
         raise ServiceError("The move is missing the table's version number.") from None
     if expected == game.version:
         return
-    if position_only and expected < game.version and game.position_unchanged_since(expected):
+    if expected < game.version and game.position_unchanged_since(expected):
         return
     raise StaleVersion(game)
 
@@ -332,7 +332,7 @@ def play_move(user, game_id: int, expected_version, move) -> Game:
         seat = check_seated(game, user)
         if game.status != Game.Status.ACTIVE:
             raise Conflict("This game is not in play.")
-        check_version(game, expected_version, position_only=True)
+        check_version(game, expected_version)
         if seat.away:
             raise Conflict("A bot is playing your seat: press “I'm back” to play again.")
         _apply(game, seat.index, move(game.kind) if callable(move) else move)
