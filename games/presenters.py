@@ -260,6 +260,7 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
         "id": game.pk,
         "kind": game.kind,
         "play_template": f"games/{game.kind}/_play.html",
+        "my_turn_template": f"games/{game.kind}/_my_turn.html",
         "game_name": game.rules.info.name,
         "title": f"{game.rules.info.name} #{game.pk}",
         "status": status,
