@@ -337,6 +337,7 @@ def capit_position(view: dict, hands: list[list[str]], names: list[str]) -> dict
         "contract": view["contract"]["text"],
         "discard_top": pcard(top, ace_value=ace) if top else None,
         "stock_size": view.get("stock_size", 0),
+        "discard_size": view.get("discard_size", 0),
         "table_melds": melds_by_owner(view, names, None),
         "hands": [{"name": names[i], "cards": [pcard(c, ace_value=ace) for c in sort_hand(hand)],
                    "out": i in view["out"]} for i, hand in enumerate(hands)],
