@@ -46,6 +46,14 @@ def with_bots(alice):
     return game
 
 
+@pytest.fixture
+def building(client, bob, friends, request):
+    """Bob (seat 1, logged in) in the play phase of his turn, holding the test module's HAND."""
+    game = set_hand(friends, 1, request.module.HAND, turn=1, phase="play")
+    client.force_login(bob)
+    return game
+
+
 def all_cards(state) -> Counter:
     piles = state["hands"] + list(state["out_hands"].values()) + [state["stock"], state["discard"]]
     return Counter(card for pile in piles + [m["cards"] for m in state["melds"]] for card in pile)

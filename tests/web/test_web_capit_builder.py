@@ -5,21 +5,13 @@ whether each group is a valid set or run, or the engine's reason; without JavaSc
 import html as html_lib
 from urllib.parse import urlencode
 
-import pytest
 from django.urls import reverse
 
-from capit_web import current, friends, post_move, set_hand  # noqa: F401
+from capit_web import building, current, friends, post_move  # noqa: F401
 from games.engine.capit import meld_problem
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}
 HAND = ["7H:0", "7C:0", "7S:1", "KH:0", "KD:1", "KS:0", "3C:0", "4C:0", "5C:0", "JK:1"]
-
-
-@pytest.fixture
-def building(client, bob, friends):
-    game = set_hand(friends, 1, HAND, turn=1, phase="play")
-    client.force_login(bob)
-    return game
 
 
 def check(client, game, query, method="get", headers=HTMX):

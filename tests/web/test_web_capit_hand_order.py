@@ -3,20 +3,12 @@ never a change to the game. With htmx the builder's ticks survive the re-sort.""
 
 import re
 
-import pytest
 from django.urls import reverse
 
-from capit_web import friends, set_hand  # noqa: F401
+from capit_web import building, friends  # noqa: F401
 from games.engine.capit import sort_hand
 
 HAND = ["7H:0", "KS:0", "7C:0", "3C:0", "KH:0", "2D:0", "JK:1", "7S:1", "5C:0", "KD:1"]
-
-
-@pytest.fixture
-def building(client, bob, friends):
-    game = set_hand(friends, 1, HAND, turn=1, phase="play")
-    client.force_login(bob)
-    return game
 
 
 def shown_hand(html: str) -> list[str]:
