@@ -409,10 +409,12 @@ def check_chat_text(text) -> str:
 
 def say(user, game_id: int, text) -> ChatMessage:
     """A line of table talk from a seated player, during or after the game. It changes
-    nothing in the game; the table's `chat_count` tells polling pages there is news."""
+    nothing in the game; the table's `chat_count` tells polling pages there is news. It
+    does not lock the game row, so it never waits for a move in progress (nor holds one
+    up beyond its own short UPDATE)."""
     text = check_chat_text(text)
     with transaction.atomic():
-        game = _locked(game_id)
+        game = _load(game_id)
         seat = check_seated(game, user)
         if game.status == Game.Status.ABANDONED:
             raise Conflict("This table is closed.")
@@ -600,8 +602,12 @@ def requeue_overdue_bot_turns(now=None) -> int:
 
 def _locked(game_id) -> Game:
     """The game row, locked until the transaction ends (its `seat_list` is read on first use)."""
+    return _load(game_id, Game.objects.select_for_update())
+
+
+def _load(game_id, games=Game.objects) -> Game:
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
+        return games.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise NotFound("No such table.") from None
 
