@@ -164,10 +164,8 @@ CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "games.tasks.sweep", "schedule": 5.0},
 }
 
-# Chips: every new account is granted STARTING_CHIPS; the house (the bots' purse) is
-# granted HOUSE_FLOAT whenever it runs short.
+# Chips: every new account is granted STARTING_CHIPS; nothing else is ever granted.
 STARTING_CHIPS = int(os.environ.get("STARTING_CHIPS", "1000"))
-HOUSE_FLOAT = int(os.environ.get("HOUSE_FLOAT", "100000"))
 
 # Mail (Django 6.1's MAILERS; the EMAIL_* settings are deprecated, the environment keeps
 # their names). With EMAIL_HOST set, Django's SMTP backend sends it; otherwise it is kept

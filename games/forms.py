@@ -8,7 +8,7 @@ from django import forms
 
 from games.engine.registry import RULES
 from games.models import DEFAULT_TURN_SECONDS, TURN_TIMES, Game
-from games.services import BOT_LEVELS
+from games.services import BOT_LEVELS, ServiceError, check_people_only
 
 CARD_ID = re.compile(r"^[A-Z0-9]{1,6}(:[0-9]{1,2})?$")
 MAX_GROUPS = 13
@@ -20,14 +20,16 @@ class CreateTableForm(forms.Form):
     seats = forms.IntegerField(label="Seats", min_value=2, max_value=6, initial=4)
     bots = forms.IntegerField(
         label="Bots", min_value=0, max_value=5, initial=0,
-        help_text="Seats filled by bots now. Seats still empty when you start also become bots.",
+        help_text="Seats filled by bots now. Seats still empty when you start also become bots "
+                  "(not at a table with an ante: it seats only people).",
     )
     bot_level = forms.ChoiceField(
         label="Bot level", choices=[(level, level.capitalize()) for level in BOT_LEVELS], initial="normal",
     )
     ante = forms.IntegerField(
         label="Ante (chips)", min_value=0, max_value=1_000_000, initial=0, required=False,
-        help_text="Each player pays it into the pot at the start; 0 plays for fun.",
+        help_text="Each player pays it into the pot at the start; 0 plays for fun. A table with an ante "
+                  "seats only people and starts once every seat is taken.",
     )
     private = forms.BooleanField(
         label="Private table", required=False,
@@ -68,6 +70,10 @@ class CreateTableForm(forms.Form):
                 self.add_error("seats", f"{info.name} takes {info.min_players} to {info.max_players} players.")
             elif bots is not None and bots >= seats:
                 self.add_error("bots", f"Bots can fill at most {seats - 1} of {seats} seats; one is yours.")
+        try:
+            check_people_only(data.get("ante"), data.get("bots"))
+        except ServiceError as exc:
+            self.add_error("bots", exc.message)
         return data
 
 

@@ -300,7 +300,7 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
                          and table["free_seats"] > 0)
     table["can_leave"] = status == game.Status.OPEN and me is not None
     table["can_start"] = status == game.Status.OPEN and is_host
-    table["can_cancel"] = status == game.Status.ACTIVE and is_host and game.version == 0
+    table["can_cancel"] = status == game.Status.OPEN and is_host  # closing; nothing once dealt
     table["can_resign"] = status == game.Status.ACTIVE and me is not None and my_index not in out
     table.update(_clock(game, me, by_index, out))
     table["login_to_join"] = status == game.Status.OPEN and not user.is_authenticated and table["free_seats"] > 0

@@ -63,6 +63,13 @@ class Conflict(ServiceError):
     status = 409
 
 
+# Bots at a table played for chips would ante from, and win into, a purse nobody owns.
+PEOPLE_ONLY = "A table played for chips seats only people"
+# After the deal no ante comes back: re-dealing until a hand wins at once must cost it.
+DEALT = ("The cards are dealt: nobody can call the game off or leave it now. "
+         "Resign instead; any ante stays in the pot.")
+
+
 class StaleVersion(Conflict):
     def __init__(self, game: Game):
         super().__init__("The table moved on since you loaded it; here is the current position.")
@@ -82,6 +89,12 @@ def check_new_table(kind: str, seats: int, bots: int, bot_level: str) -> None:
         raise ServiceError(f"Bots can fill between 0 and {seats} seats.")
     if bot_level not in BOT_LEVELS:
         raise ServiceError(f"Bot level must be one of {', '.join(BOT_LEVELS)}.")
+
+
+def check_people_only(ante, bots) -> None:
+    """A table with an ante takes no bots (the create form asks this too)."""
+    if ante and bots:
+        raise ServiceError(f"{PEOPLE_ONLY}: a table with an ante takes no bots.")
 
 
 def check_clock_options(turn_seconds, timeout_policy) -> None:
@@ -168,13 +181,14 @@ def create_table(host, kind: str, seats: int, bots: int = 0, bot_level: str = "n
                  timeout_policy: str = Game.TimeoutPolicy.BOT, allow_extra_time: bool = True) -> Game:
     """A new open table. The host takes seat 0, unless bots fill every seat: then the host
     only watches (and starts) a bot table. With an ante, every player pays it into the pot
-    at the start. `turn_seconds` is each player's time for a turn; `timeout_policy` says
-    what happens when it runs out."""
+    at the start, and there are no bots. `turn_seconds` is each player's time for a turn;
+    `timeout_policy` says what happens when it runs out."""
     check_new_table(kind, seats, bots, bot_level)
     options = check_game_options(kind, seats, options or {})
     check_clock_options(turn_seconds, timeout_policy)
     if not isinstance(ante, int) or ante < 0:
         raise ServiceError("The ante is a whole number of chips, 0 or more.")
+    check_people_only(ante, bots)
     with transaction.atomic(), _chips_refusal():
         game = Game.objects.create(
             kind=kind, host=host, num_seats=seats, bot_level=bot_level, private=private, options=options,
@@ -215,20 +229,38 @@ def join_table(user, game_id: int) -> Seat:
 
 
 def leave_table(user, game_id: int) -> Game:
-    """Leave before the start. The host leaving closes the table for everyone."""
+    """Leave before the deal. The host leaving closes the table for everyone (`close_table`);
+    after the deal, leaving is resigning."""
     with transaction.atomic():
         game = _locked(game_id)
-        if game.status != Game.Status.OPEN:
-            raise Conflict("The game has started: resign instead of leaving.")
-        seat = game.seat_of(user)
-        if game.host_id != user.pk and seat is None:
-            raise Forbidden("You are not at this table.")
         if game.host_id == user.pk:
-            game.status = Game.Status.ABANDONED
-            game.finished_at = timezone.now()
-            game.save(update_fields=["status", "finished_at"])
-        else:
-            seat.delete()
+            return _close(game)
+        seat = game.seat_of(user)
+        if seat is None:
+            raise Forbidden("You are not at this table.")
+        if game.status != Game.Status.OPEN:
+            raise Conflict(DEALT)
+        seat.delete()
+    return game
+
+
+def close_table(user, game_id: int) -> Game:
+    """The host closes a table before the deal. Once the cards are dealt nobody can call
+    the game off: a refund then would let a host re-deal until a hand wins at once."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        check_host(game, user)
+        return _close(game)
+
+
+def _close(game: Game) -> Game:
+    """Close an open table; any ante it holds goes back to whoever paid it."""
+    if game.status != Game.Status.OPEN:
+        raise Conflict(DEALT)
+    game.status = Game.Status.ABANDONED
+    game.finished_at = timezone.now()
+    game.save(update_fields=["status", "finished_at"])
+    chips.refund_antes(game)
     return game
 
 
@@ -250,18 +282,21 @@ def free_seat(user, game_id: int, index) -> Game:
 
 
 def start_table(user, game_id: int) -> Game:
-    """Deal. Empty seats become bots of the table's level."""
+    """Deal. Empty seats become bots of the table's level, except at a table played for
+    chips: it waits until people take every seat."""
     with transaction.atomic():
         game = _locked(game_id)
         check_host(game, user)
         if game.status != Game.Status.OPEN:
             raise Conflict("This table has already started.")
+        if game.ante and game.free_indexes():
+            raise Conflict(f"{PEOPLE_ONLY}: wait for every seat to be taken.")
         Seat.objects.bulk_create(
             Seat(game=game, index=i, bot_level=game.bot_level) for i in game.free_indexes()
         )
         game = _locked(game_id)  # again, to see the bots just seated
         with _chips_refusal():
-            chips.collect_antes(game, game.seat_list)
+            chips.collect_antes(game, game.seat_list, user)
         game.seed = new_seed()
         game.seed_hash = seed_digest(game.seed)
         game.state = game.rules.new_game(game.num_seats, game.options, game.seed)
@@ -273,28 +308,13 @@ def start_table(user, game_id: int) -> Game:
     return game
 
 
-def cancel_table(user, game_id: int) -> Game:
-    """The host may call off a dealt game before anyone has moved; antes go back."""
-    with transaction.atomic():
-        game = _locked(game_id)
-        check_host(game, user)
-        if game.status != Game.Status.ACTIVE or game.version != 0:
-            raise Conflict("Only a dealt game nobody has moved in yet can be called off.")
-        game.status = Game.Status.ABANDONED
-        game.finished_at = timezone.now()
-        game.to_act = []
-        game.bot_due_at = None
-        game.save()
-        chips.refund_antes(game)
-    return game
-
-
 def rematch(user, game_id: int) -> Game:
     """Play again, for a player of a finished game. The first to ask opens the next table:
     the same game, seats, options, clock and ante, with bots where bots sat and the other
     players' seats free for them (a private table stays private; they find it on this
-    game's page). Played alone against bots, it starts at once. Whoever asks later joins
-    it. Returns the next table."""
+    game's page). A table played for chips had no bots, so its rematch has none and waits
+    for every player. Played alone against bots, it starts at once. Whoever asks later
+    joins it. Returns the next table."""
     with transaction.atomic():
         game = _locked(game_id)
         check_seated(game, user)
@@ -625,7 +645,8 @@ def _apply(game: Game, seat: int, move, now=None) -> None:
     game.state = new_state
     _after_change(game, now=now)
     if chips_due:
-        chips.settle(game, game.seat_list)
+        with _chips_refusal():
+            chips.settle(game, game.seat_list)
     game.save(update_fields=MOVE_FIELDS)
 
 
@@ -663,7 +684,7 @@ def _rounds_ended(rules, before: dict, after: dict) -> bool:
 def _chips_refusal():
     try:
         yield
-    except chips.NotEnoughChips as exc:
+    except chips.ChipsRefused as exc:
         raise Conflict(exc.message) from None
 
 

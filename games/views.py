@@ -203,8 +203,9 @@ def free_seat(request, game_id: int, index: int):
 @login_required
 @require_POST
 def cancel(request, game_id: int):
+    """The host closes the table before the deal; after it, the service says to resign."""
     game = visible_game_or_404(request, game_id)
-    return _lifecycle(request, game.pk, services.cancel_table, "The game is called off; any antes were refunded.")
+    return _lifecycle(request, game.pk, services.close_table, "You closed the table.", next_url="/")
 
 
 # ---------------------------------------------------------------- the game

@@ -1,13 +1,13 @@
 """Moving chips: the only code that writes ledger entries.
 
-Games call four hooks from games/services.py, inside the game's transaction:
+Games call five hooks from games/services.py, inside the game's transaction:
 `open_pot` (a table with an ante), `check_can_afford` (joining), `collect_antes`
 (starting), `settle` (after every change: pays what the game's position says is due and
-has not been paid yet, so calling it twice pays once) and `refund_antes` (a game
-cancelled before its first move).
+has not been paid yet, so calling it twice pays once) and `refund_antes` (a table closed
+by its host). Only people stake chips: no hook takes from or pays into the house, and
+nothing but a player's starting grant is ever issued (verify_ledger checks it).
 """
 
-from django.conf import settings
 from django.db.models import Sum
 
 from .models import Account, Entry
@@ -15,10 +15,16 @@ from .models import Account, Entry
 Reason = Entry.Reason
 
 
-class NotEnoughChips(Exception):
+class ChipsRefused(Exception):
+    """A movement of chips the ledger will not make; the message is fit to show."""
+
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
+
+
+class NotEnoughChips(ChipsRefused):
+    pass
 
 
 # ---------------------------------------------------------------- accounts
@@ -26,10 +32,6 @@ class NotEnoughChips(Exception):
 
 def bank() -> Account:
     return Account.objects.get_or_create(kind=Account.Kind.BANK)[0]
-
-
-def house() -> Account:
-    return Account.objects.get_or_create(kind=Account.Kind.HOUSE)[0]
 
 
 def player_account(user) -> Account:
@@ -58,23 +60,24 @@ def open_pot(game, host_seated: bool) -> None:
     if not game.ante:
         return
     if host_seated:
-        _require(player_account(game.host), game.ante, "you")
+        _require(player_account(game.host), game.ante, mine=True)
     Account.objects.create(kind=Account.Kind.POT, game=game)
 
 
 def check_can_afford(user, game) -> None:
     if game.ante:
-        _require(player_account(user), game.ante, "you")
+        _require(player_account(user), game.ante, mine=True)
 
 
-def collect_antes(game, seats) -> None:
-    """Every seat pays the ante into the pot; bots pay from the house."""
+def collect_antes(game, seats, starter) -> None:
+    """Every seat's player pays the ante into the pot. A player who cannot is not named
+    to `starter` (balances are private); a bot seat is refused, never paid for."""
     pot = pot_of(game)
     if pot is None:
         return
     for seat in seats:
-        payer = _account_of(seat)
-        _require(payer, game.ante, seat.name, lock=True)
+        payer = _player_account_of(seat)
+        _require(payer, game.ante, mine=seat.user_id == starter.pk, lock=True)
         _record(payer, pot, game.ante, Reason.ANTE, game, seat=seat.index)
 
 
@@ -93,7 +96,7 @@ def settle(game, seats) -> None:
     pot = pot_of(game)
     if pot is None:
         return
-    accounts = {seat.index: _account_of(seat) for seat in seats}
+    accounts = {seat.index: _player_account_of(seat) for seat in seats}
     public = game.rules.view(game.state, None)
     starting_pot = pot.incoming.filter(reason=Reason.ANTE).aggregate(total=Sum("amount"))["total"] or 0
     paid_rounds = set(pot.outgoing.filter(reason=Reason.ROUND_SHARE).values_list("round", flat=True))
@@ -129,22 +132,24 @@ def _split(pot, amount, winners, dealer, accounts, game) -> None:
 # ---------------------------------------------------------------- internals
 
 
-def _account_of(seat) -> Account:
-    return house() if seat.user_id is None else player_account(seat.user)
+def _player_account_of(seat) -> Account:
+    """The account of the seat's player, also while a stand-in bot plays the seat. A bot's
+    seat has none: the house is no mint that bots could ante from or win into."""
+    if seat.user_id is None:
+        raise ChipsRefused("A table played for chips seats only people, no bots.")
+    return player_account(seat.user)
 
 
-def _require(account: Account, amount: int, who: str, lock: bool = False) -> None:
-    """Refuse a debit the account cannot cover; the house is topped up instead."""
+def _require(account: Account, amount: int, mine: bool, lock: bool = False) -> None:
+    """Refuse a debit the account cannot cover, telling its balance only to its owner."""
     if lock:
         Account.objects.select_for_update().filter(pk=account.pk).first()
     available = account.balance()
     if available >= amount:
         return
-    if account.kind == Account.Kind.HOUSE:
-        grant(account, max(amount, settings.HOUSE_FLOAT))
-        return
-    subject = "You have" if who == "you" else f"{who} has"
-    raise NotEnoughChips(f"The ante is {amount} chips; {subject} only {available}.")
+    if mine:
+        raise NotEnoughChips(f"The ante is {amount} chips; you have only {available}.")
+    raise NotEnoughChips(f"A player cannot cover the ante of {amount} chips.")
 
 
 def _record(debit: Account, credit: Account, amount: int, reason: str, game=None, round=None,

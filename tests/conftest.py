@@ -1,8 +1,11 @@
 """Shared fixtures: the personas alice (host), bob and charlie, and small table helpers."""
 
+import random
+
 import pytest
 
 from games import services
+from games.models import Game
 
 
 @pytest.fixture(autouse=True)
@@ -92,9 +95,57 @@ def run_enqueued(enqueued):
 def sweep_mails():
     """The sweeper's mail pass at the moment a game's turn mail (or `field`) falls due:
     returns how many mails it enqueued."""
-    from games.models import Game
-
     def sweep(game, field: str = "turn_mail_at") -> int:
         return services.send_due_mails(now=getattr(Game.objects.get(pk=game.pk), field))
 
     return sweep
+
+
+@pytest.fixture
+def people(django_user_model, alice, bob, charlie):
+    """people(n): n players for a table played for chips, which seats no bots: alice, bob,
+    charlie, then players made with make_user."""
+    crowd = [alice, bob, charlie]
+
+    def first(n: int) -> list:
+        while len(crowd) < n:
+            number = len(crowd) + 1
+            crowd.append(make_user(django_user_model, f"player{number}", f"Player {number}"))
+        return crowd[:n]
+
+    return first
+
+
+@pytest.fixture
+def staked(people):
+    """staked(kind, seats, ante, **table): a dealt table played for chips, the first of
+    people(seats) hosting and the others seated in order."""
+
+    def deal(kind: str, seats: int, ante: int, **table):
+        players = people(seats)
+        game = services.create_table(players[0], kind, seats=seats, ante=ante, **table)
+        for user in players[1:]:
+            services.join_table(user, game.pk)
+        return services.start_table(players[0], game.pk)
+
+    return deal
+
+
+@pytest.fixture
+def play_out():
+    """play_out(game): play it to its end, each person's moves the normal bot's choice from
+    their seat, made through services.play_move (bot seats play their own turns)."""
+
+    def play(game):
+        bot = services.get_bot(game.kind, "normal")
+        rng = random.Random(game.pk)
+        while game.status == Game.Status.ACTIVE:
+            seat = next(s for s in game.seat_list if s.index == game.to_act[0])
+            if seat.plays_as_bot:
+                assert services.play_bot_turn(game.pk, game.version)
+                game = Game.objects.get(pk=game.pk)
+            else:
+                game = services.play_move(seat.user, game.pk, game.version, bot.choose(game.state, seat.index, rng))
+        return game
+
+    return play

@@ -49,6 +49,7 @@ def test_load_demo_is_idempotent(django_user_model):
     run("load_demo")
     demo = django_user_model.objects.get(username="demo")
     assert demo.check_password("capitalla-demo")
-    for kind in ("capitalla", "capit"):
+    for kind, bots, ante in (("capitalla", 3, 0), ("capit", 0, 50)):
         open_table = Game.objects.get(host=demo, kind=kind, status=Game.Status.OPEN)
-        assert sum(s.is_bot for s in open_table.seats.all()) == 3
+        assert sum(s.is_bot for s in open_table.seats.all()) == bots and open_table.ante == ante
+        assert open_table.num_seats == 4 and open_table.seat_of(demo) is not None

@@ -1,8 +1,6 @@
 """Antes, the pot and payouts, kept as ledger entries."""
 
 import pytest
-from django.test import override_settings
-
 from games import services
 from games.models import Game
 from ledger import chips
@@ -33,22 +31,22 @@ def test_the_host_needs_the_ante_to_open_a_staked_table(alice, settings):
     assert not Game.objects.exists()
 
 
-def test_joining_needs_the_chips(alice, bob):
+def test_joining_needs_the_chips(alice, bob, charlie):
     game = services.create_table(alice, "capitalla", seats=2, ante=300)
-    bobs_game = services.create_table(bob, "capitalla", seats=2, bots=1, ante=800)
+    bobs_game = services.create_table(bob, "capitalla", seats=2, ante=800)
+    services.join_table(charlie, bobs_game.pk)
     services.start_table(bob, bobs_game.pk)
     with pytest.raises(services.Conflict, match="only 200"):
         services.join_table(bob, game.pk)
     assert game.seats.count() == 1
 
 
-def test_starting_moves_every_ante_into_the_pot_bots_paying_from_the_house(alice, bob):
-    game = services.create_table(alice, "capitalla", seats=4, bots=2, ante=50)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
+def test_starting_moves_every_ante_into_the_pot(staked, people):
+    game = staked("capitalla", 4, ante=50)
     assert chips.pot_of(game).balance() == 200
-    assert balance(alice) == balance(bob) == 950
-    assert Entry.objects.filter(reason=Entry.Reason.ANTE, debit=chips.house()).count() == 2
+    assert [balance(user) for user in people(4)] == [950] * 4
+    payers = Entry.objects.filter(reason=Entry.Reason.ANTE).values_list("debit__user", flat=True)
+    assert sorted(payers) == sorted(user.pk for user in people(4))
 
 
 def test_capitalla_pays_the_whole_pot_to_the_winner(alice, bob, charlie):
@@ -74,22 +72,22 @@ def test_a_forfeiting_players_ante_stays_in_the_pot(alice, bob, charlie):
     assert balance(bob) == 1200 and balance(charlie) == 900
 
 
-def test_a_game_called_off_before_its_first_move_refunds_the_antes(alice, bob):
-    game = services.create_table(alice, "capitalla", seats=3, bots=1, ante=100)
+def test_closing_a_table_before_the_deal_gives_back_any_ante_paid(alice, bob):
+    game = services.create_table(alice, "capitalla", seats=2, ante=100)
     services.join_table(bob, game.pk)
-    game = services.cancel_table(alice, services.start_table(alice, game.pk).pk)
+    chips.collect_antes(game, game.seats.all(), alice)  # antes are paid at the deal; were any paid before,
+    game = services.close_table(alice, game.pk)        # closing gives them back
     assert game.status == Game.Status.ABANDONED
     assert balance(alice) == balance(bob) == 1000
     assert chips.pot_of(game).balance() == 0
     assert problems() == []
 
 
-def test_only_an_unplayed_game_can_be_called_off(table, alice, bob):
-    game = services.play_move(alice, table.pk, 0, table.rules.legal_moves(table.state, 0)[0])
-    with pytest.raises(services.Conflict):
-        services.cancel_table(alice, game.pk)
+def test_only_the_host_closes_a_table_and_only_before_the_deal(table, alice, bob):
     with pytest.raises(services.Forbidden):
-        services.cancel_table(bob, game.pk)
+        services.close_table(bob, table.pk)
+    with pytest.raises(services.Conflict):
+        services.close_table(alice, table.pk)
 
 
 def test_settling_twice_pays_once(alice, bob):
@@ -108,14 +106,6 @@ def test_a_tie_splits_evenly_and_the_rest_goes_first_after_the_dealer(alice, bob
     accounts = {0: chips.player_account(alice), 1: chips.player_account(bob), 2: chips.player_account(charlie)}
     chips._split(pot, 101, [0, 2], dealer=1, accounts=accounts, game=game)
     assert (balance(alice), balance(charlie)) == (1050, 1051)
-
-
-@override_settings(HOUSE_FLOAT=10)
-def test_the_house_is_topped_up_rather_than_going_below_zero(alice):
-    game = services.create_table(alice, "capitalla", seats=3, bots=2, ante=400)
-    services.start_table(alice, game.pk)
-    assert chips.house().balance() >= 0
-    assert problems() == []
 
 
 def test_verify_ledger_finds_chips_left_in_an_ended_games_pot(alice, bob):

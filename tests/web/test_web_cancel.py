@@ -1,4 +1,5 @@
-"""The host may call a dealt game off before the first move, from the game page."""
+"""The host may close a table from its page before the deal; once the cards are dealt,
+nobody can call the game off (tests/security/test_free_redeals.py)."""
 
 import pytest
 
@@ -9,22 +10,30 @@ from ledger import chips
 pytestmark = pytest.mark.django_db
 
 
-def test_the_host_calls_off_an_unplayed_staked_game_and_the_antes_return(client, alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2, ante=100)
+@pytest.fixture
+def waiting(alice, bob):
+    """Alice's open 3-seat table played for chips, Bob seated, one seat still free."""
+    game = services.create_table(alice, "capitalla", seats=3, ante=100)
     services.join_table(bob, game.pk)
-    services.start_table(alice, game.pk)
+    return game
+
+
+def test_the_host_closes_an_open_staked_table_and_nobody_has_paid(client, alice, bob, waiting):
     client.force_login(alice)
-    assert "Call the game off" in client.get(f"/games/{game.pk}/").text
-    response = client.post(f"/games/{game.pk}/cancel/")
-    assert response.status_code == 302
-    game.refresh_from_db()
-    assert game.status == Game.Status.ABANDONED
+    assert "Close the table" in client.get(f"/games/{waiting.pk}/").text
+    response = client.post(f"/games/{waiting.pk}/cancel/", follow=True)
+    assert response.redirect_chain[-1][0] == "/" and "You closed the table." in response.text
+    waiting.refresh_from_db()
+    assert waiting.status == Game.Status.ABANDONED
     assert chips.balance_of(alice) == chips.balance_of(bob) == 1000
+    assert chips.pot_of(waiting).balance() == 0
+    assert "The host closed this table before the deal." in client.get(f"/games/{waiting.pk}/").text
 
 
-def test_another_player_cannot_call_it_off(client, table, bob):
+def test_another_player_cannot_close_it(client, bob, waiting):
     client.force_login(bob)
-    assert "Call the game off" not in client.get(f"/games/{table.pk}/").text
-    assert client.post(f"/games/{table.pk}/cancel/").status_code == 403
-    table.refresh_from_db()
-    assert table.status == Game.Status.ACTIVE
+    page = client.get(f"/games/{waiting.pk}/").text
+    assert "Close the table" not in page and "Leave the table" in page
+    assert client.post(f"/games/{waiting.pk}/cancel/").status_code == 403
+    waiting.refresh_from_db()
+    assert waiting.status == Game.Status.OPEN

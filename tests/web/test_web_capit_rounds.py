@@ -59,9 +59,8 @@ def test_the_round_summary_and_chart_after_bots_play_rounds(client, alice):
     assert html.count("score-table__low") >= len(last["winners"])
 
 
-def test_stakes_show_the_pot_and_the_share_paid_each_round(client, alice):
-    game = services.create_table(alice, "capit", seats=4, bots=4, ante=100)
-    game = play_bots(services.start_table(alice, game.pk))
+def test_stakes_show_the_pot_and_the_share_paid_each_round(client, alice, staked, play_out):
+    game = play_out(staked("capit", 4, ante=100))
     assert game.status == Game.Status.FINISHED
     client.force_login(alice)
     html = client.get(reverse("game", args=[game.pk])).content.decode()

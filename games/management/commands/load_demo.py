@@ -1,5 +1,6 @@
-"""Demo data for a fresh site: a demo account hosting an open table of each game with bots
-(the Cap-It one played for chips), and Ana's table with a free seat. Idempotent."""
+"""Demo data for a fresh site: a demo account hosting an open Capitalla table with bots and
+a Cap-It table played for chips, which seats only people (the demo account waits there
+for friends), and Ana's table with a free seat. Idempotent."""
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
@@ -13,7 +14,7 @@ DEMO_EMAIL = "demo@example.com"  # its mail lands in the outbox at /outbox/ (no 
 
 
 class Command(BaseCommand):
-    help = "Create the demo account and bot-filled open tables (once)."
+    help = "Create the demo account, its open tables and Ana's (once)."
 
     def handle(self, **options):
         User = get_user_model()
@@ -25,9 +26,9 @@ class Command(BaseCommand):
         elif not demo.email:
             demo.email = DEMO_EMAIL
             demo.save(update_fields=["email"])
-        for kind, ante in (("capitalla", 0), ("capit", 50)):
+        for kind, bots, ante in (("capitalla", 3, 0), ("capit", 0, 50)):
             if not Game.objects.filter(host=demo, kind=kind, status=Game.Status.OPEN).exists():
-                services.create_table(demo, kind, seats=4, bots=3, bot_level="normal", ante=ante)
+                services.create_table(demo, kind, seats=4, bots=bots, bot_level="normal", ante=ante)
         ana, _ = User.objects.get_or_create(username="ana", defaults={"display_name": "Ana"})
         if not Game.objects.filter(host=ana, status=Game.Status.OPEN).exists():
             services.create_table(ana, "capitalla", seats=3, bots=1, bot_level="easy")

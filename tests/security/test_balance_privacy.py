@@ -1,0 +1,61 @@
+"""A failed join or start must not tell anyone another player's balance: it says that a
+player cannot cover the ante. Players are told their own balance only."""
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.models import Game
+from ledger import chips
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("enqueued")]
+
+
+def spend_down(user, django_user_model, keep: int):
+    """Leave `user` with `keep` chips: they lose the rest in a game against a new player."""
+    other = django_user_model.objects.create_user(username=f"taker-of-{user.username}")
+    game = services.create_table(other, "capitalla", seats=2, ante=chips.balance_of(user) - keep)
+    services.join_table(user, game.pk)
+    services.resign(user, services.start_table(other, game.pk).pk)
+    assert chips.balance_of(user) == keep
+
+
+@pytest.fixture
+def bob_short(alice, bob, django_user_model):
+    """Bob sits at Alice's 300-chip table, then loses all but 100 chips elsewhere."""
+    game = services.create_table(alice, "capitalla", seats=2, ante=300)
+    services.join_table(bob, game.pk)
+    spend_down(bob, django_user_model, keep=100)
+    return game
+
+
+def test_a_failed_start_does_not_tell_the_host_another_players_balance(alice, bob_short):
+    with pytest.raises(services.Conflict) as refused:
+        services.start_table(alice, bob_short.pk)
+    message = refused.value.message
+    assert "a player cannot cover the ante" in message.lower()
+    assert "Bob" not in message and "100" not in message
+    assert Game.objects.get(pk=bob_short.pk).status == Game.Status.OPEN
+
+
+def test_the_start_page_does_not_show_another_players_balance(client, alice, bob_short):
+    client.force_login(alice)
+    response = client.post(reverse("start", args=[bob_short.pk]), follow=True)
+    text = response.text
+    assert "cannot cover the ante" in text
+    assert "has only" not in text and "only 100" not in text
+
+
+def test_a_host_short_of_the_ante_is_told_their_own_balance(alice, bob, django_user_model):
+    game = services.create_table(alice, "capitalla", seats=2, ante=300)
+    services.join_table(bob, game.pk)
+    spend_down(alice, django_user_model, keep=120)
+    with pytest.raises(services.Conflict, match="you have only 120"):
+        services.start_table(alice, game.pk)
+
+
+def test_a_player_short_of_the_ante_to_join_is_told_their_own_balance(alice, bob, django_user_model):
+    spend_down(bob, django_user_model, keep=200)
+    game = services.create_table(alice, "capitalla", seats=2, ante=300)
+    with pytest.raises(services.Conflict, match="you have only 200"):
+        services.join_table(bob, game.pk)
