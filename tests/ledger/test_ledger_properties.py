@@ -21,11 +21,11 @@ player_numbers = itertools.count()
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(kind=st.sampled_from(["capitalla", "capit"]), seats=st.integers(2, 6), humans=st.integers(1, 3),
        ante=st.integers(0, 400), resign_at=st.lists(st.integers(0, 60), max_size=2), seed=st.integers(0, 10**6))
-def test_random_staked_games_keep_the_books_balanced(django_user_model, kind, seats, humans, ante, resign_at, seed):
+def test_random_staked_games_keep_the_books_balanced(player, kind, seats, humans, ante, resign_at, seed):
     info = RULES[kind].info
     seats = min(max(seats, info.min_players), info.max_players)
     humans = min(humans, seats)
-    users = [django_user_model.objects.create_user(username=f"player{next(player_numbers)}") for _ in range(humans)]
+    users = [player(f"player{next(player_numbers)}") for _ in range(humans)]
     game = services.create_table(users[0], kind, seats=seats, bots=seats - humans, ante=ante)
     for user in users[1:]:
         services.join_table(user, game.pk)
