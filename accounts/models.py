@@ -5,6 +5,8 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils import timezone
 
+from .names import name_key
+
 
 def next_digest_at(now: datetime) -> datetime:
     """The first DIGEST_HOUR_UTC o'clock (UTC) after `now`: when a daily digest falls due."""
@@ -19,6 +21,11 @@ class User(AbstractUser):
         OFF = "off", "Off: no mail"
 
     display_name = models.CharField(max_length=40, blank=True)
+    # The address its owner confirmed by following a mailed link; mail goes to `email`
+    # only while the two are the same.
+    confirmed_email = models.EmailField(blank=True, editable=False)
+    # `name` as compared with other players' names (accounts.names): kept up to date on save.
+    name_key = models.TextField(blank=True, editable=False, db_index=True)
     email_notifications = models.CharField(
         "Game mail", max_length=10, choices=Mail.choices, default=Mail.EVERY_TURN,
     )
@@ -30,10 +37,17 @@ class User(AbstractUser):
         return self.display_name or self.username
 
     @property
+    def email_confirmed(self) -> bool:
+        return bool(self.email) and self.email == self.confirmed_email
+
+    @property
     def wants_turn_mail(self) -> bool:
-        return bool(self.email) and self.email_notifications == self.Mail.EVERY_TURN
+        return self.email_confirmed and self.email_notifications == self.Mail.EVERY_TURN
 
     def save(self, *args, **kwargs):
+        self.name_key = name_key(self.name)
+        if kwargs.get("update_fields") is not None and {"display_name", "username"} & {*kwargs["update_fields"]}:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "name_key"}
         # The digest's due time follows the mail choice, whichever form or page saved it.
         wants_digest = self.email_notifications == self.Mail.DIGEST
         if wants_digest != (self.digest_due_at is not None):
@@ -41,3 +55,14 @@ class User(AbstractUser):
             if kwargs.get("update_fields") is not None:
                 kwargs["update_fields"] = {*kwargs["update_fields"], "digest_due_at"}
         super().save(*args, **kwargs)
+
+
+class ThrottleHit(models.Model):
+    """One action counted by accounts.throttle: a sign-up from a client, a mail to an address."""
+
+    scope = models.CharField(max_length=30)
+    key = models.CharField(max_length=64)  # a sha256 digest of the client or the address
+    at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["scope", "key", "at"])]

@@ -8,6 +8,8 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),  # POST only
     path("profile/", views.profile, name="profile"),
+    path("confirm/send/", views.send_confirmation, name="send_confirmation"),
+    path("confirm/<str:token>/", views.confirm_address, name="confirm_address"),
     path("password/change/", auth_views.PasswordChangeView.as_view(
         template_name="registration/password_change.html"), name="password_change"),
     path("password/change/done/", views.password_changed, name="password_change_done"),

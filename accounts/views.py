@@ -1,35 +1,79 @@
+import logging
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
 
-from .forms import ProfileForm, SignUpForm
+from . import confirmation, throttle
+from .client import client_ip
+from .forms import ConfirmedAddressResetForm, ProfileForm, SignUpForm
+
+logger = logging.getLogger(__name__)
 
 
 def signup(request):
     if request.user.is_authenticated:
         return redirect("lobby")
     form = SignUpForm(request.POST or None)
-    if request.method == "POST":
-        if form.is_valid():
-            user = form.save()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, f"Welcome, {user.name}! Create a table or join one.")
-            return redirect("lobby")
+    if request.method == "POST" and form.is_valid():
+        if not throttle.take("signup", client_ip(request), settings.SIGNUP_LIMIT):
+            refused = "Too many new accounts from your network in the last hour. Try again later."
+            return render(request, "registration/signup.html", {"form": form, "refused": refused}, status=429)
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.name}! Create a table or join one.")
+        if user.email:
+            _mail_confirmation(request, user)
+        return redirect("lobby")
     return render(request, "registration/signup.html", {"form": form})
 
 
 @login_required
 def profile(request):
+    # Read before the form is bound: a refused change must not show as the current address.
+    address = _address_status(request.user)
     form = ProfileForm(request.POST or None, instance=request.user)
-    if request.method == "POST":
-        if form.is_valid():
-            form.save()
-            messages.success(request, f"Saved. Other players now see you as {request.user.name}.")
-            return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        messages.success(request, f"Saved. Other players now see you as {user.name}.")
+        if "email" in form.changed_data and user.email:
+            _mail_confirmation(request, user)
+        return redirect("profile")
+    return render(request, "accounts/profile.html", {"form": form, "address": address})
+
+
+@login_required
+@require_POST
+def send_confirmation(request):
+    """"Send the link again" on the profile."""
+    if not request.user.email or request.user.email_confirmed:
+        messages.info(request, "There is no address waiting for its confirmation.")
+    else:
+        _mail_confirmation(request, request.user)
+    return redirect("profile")
+
+
+@require_http_methods(["GET", "POST"])
+def confirm_address(request, token: str):
+    """GET (a mail scanner, or the player) shows a button and changes nothing; its POST
+    confirms the address the link names, if the account still has it."""
+    try:
+        user = confirmation.user_for_link(token)
+    except confirmation.LinkRefused as refused:
+        return render(request, "accounts/confirm_address.html", {"refused": refused.message}, status=refused.status)
+    if request.method == "POST" and not user.email_confirmed:
+        granted = confirmation.confirm_address(user)
+        news = f" {granted} starting chips are on your account." if granted else ""
+        messages.success(request, f"Your address {user.email} is confirmed.{news}")
+        return redirect(request.path)
+    return render(request, "accounts/confirm_address.html", {
+        "email": user.email, "confirmed": user.email_confirmed, "action": request.path,
+        "starting_chips": confirmation.chips_waiting(user),
+    })
 
 
 @login_required
@@ -39,12 +83,13 @@ def password_changed(request):
 
 
 class PasswordReset(auth_views.PasswordResetView):
-    """A link to choose a new password, mailed to the address saved in the profile. The
-    link points at SITE_URL, never at whatever host the request named."""
+    """A link to choose a new password, mailed to the confirmed address saved in the
+    profile. The link points at SITE_URL, never at whatever host the request named."""
 
     template_name = "registration/password_reset.html"
     email_template_name = "email/password_reset.txt"
     subject_template_name = "email/password_reset_subject.txt"
+    form_class = ConfirmedAddressResetForm
 
     def form_valid(self, form):
         self.extra_email_context = {"site_url": settings.SITE_URL.rstrip("/")}
@@ -59,3 +104,22 @@ class PasswordResetSent(auth_views.PasswordResetDoneView):
         # the operator can read a logged-out player's mail (the admin's outbox).
         kept = settings.MAILERS["default"]["BACKEND"] == settings.OUTBOX_BACKEND
         return super().get_context_data(**kwargs) | {"mail_kept_here": kept}
+
+
+def _address_status(user) -> dict:
+    return {"email": user.email, "confirmed": user.email_confirmed,
+            "chips_waiting": confirmation.chips_waiting(user)}
+
+
+def _mail_confirmation(request, user) -> None:
+    try:
+        sent = confirmation.send_confirmation(user)
+    except Exception:  # a mail server that is down must not lose the sign-up or the change
+        logger.exception("could not mail the confirmation link to user %s", user.pk)
+        messages.warning(request, "We could not mail the confirmation link just now. "
+                                  "Send it again from your profile in a while.")
+        return
+    if sent:
+        messages.info(request, f"We mailed a link to {user.email}: follow it to confirm the address.")
+    else:
+        messages.warning(request, "You asked for several links lately: wait an hour before asking again.")

@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "accounts",
     "games",
     "ledger",
@@ -49,6 +50,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into its page
 ]
 
 ROOT_URLCONF = "capitalla_site.urls"
@@ -96,11 +98,36 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 AUTHENTICATION_BACKENDS = [
+    # First: refuses every login while the account or the client address is locked out.
+    "accounts.login_throttle.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
     # Magic links in mails (django-sesame): tokens scoped to one game, checked on POST only.
     "sesame.backends.ModelBackend",
 ]
 SESAME_MAX_AGE = timedelta(days=int(os.environ.get("MAGIC_LINK_DAYS", "7")))
+# The login throttle (django-axes): AXES_FAILURE_LIMIT failed logins lock the account, and
+# as many from one client address lock that address, for LOGIN_COOL_OFF_MINUTES. Kept in
+# the database, so it holds while Redis is down; failures during a lockout do not extend it.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOL_OFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_DISABLE_ACCESS_LOG = True  # only failures are counted; successful logins are not logged
+AXES_CLIENT_IP_CALLABLE = "accounts.client.client_ip"
+AXES_WHITELIST_CALLABLE = "accounts.login_throttle.is_magic_link"
+AXES_LOCKOUT_CALLABLE = "accounts.login_throttle.locked_out"
+# How many reverse proxies stand in front of the site and append to X-Forwarded-For
+# (0: clients connect directly, REMOTE_ADDR is the client).
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+# Per hour: new accounts from one client address; password reset mails to one address;
+# confirmation links to one address or for one account.
+SIGNUP_LIMIT = int(os.environ.get("SIGNUP_LIMIT", "5"))
+PASSWORD_RESET_LIMIT = int(os.environ.get("PASSWORD_RESET_LIMIT", "3"))
+CONFIRMATION_MAIL_LIMIT = int(os.environ.get("CONFIRMATION_MAIL_LIMIT", "3"))
+# How long a mailed link to confirm an address works.
+CONFIRM_ADDRESS_DAYS = int(os.environ.get("CONFIRM_ADDRESS_DAYS", "3"))
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
@@ -164,7 +191,8 @@ CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "games.tasks.sweep", "schedule": 5.0},
 }
 
-# Chips: every new account is granted STARTING_CHIPS; nothing else is ever granted.
+# Chips: every account is granted STARTING_CHIPS when its mail address is first confirmed
+# (once per address, accounts.confirmation); nothing else is ever granted.
 STARTING_CHIPS = int(os.environ.get("STARTING_CHIPS", "1000"))
 
 # Mail (Django 6.1's MAILERS; the EMAIL_* settings are deprecated, the environment keeps

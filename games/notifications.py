@@ -81,8 +81,8 @@ def unsubscribe_url(user) -> str:
 def send_notification(kind: str, user_id: int, game_id: int | None, version: int) -> bool:
     """Send one mail if it still makes sense and nobody sent it before. True if sent."""
     user = get_user_model().objects.filter(pk=user_id).first()
-    if user is None or not user.email:
-        return False
+    if user is None or not user.email_confirmed:
+        return False  # mail goes only to an address its owner confirmed
     if kind == Notification.Kind.DIGEST:
         if user.email_notifications != user.Mail.DIGEST:
             return False

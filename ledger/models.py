@@ -72,3 +72,16 @@ class Entry(models.Model):
 
     def __str__(self):
         return f"{self.amount} from {self.debit} to {self.credit} ({self.reason})"
+
+
+class StartingGrant(models.Model):
+    """The starting chips an account got when its address was first confirmed: once per
+    account and once per address (normalised as a farmer would vary it; accounts.confirmation)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="starting_grant")
+    # Null only for accounts granted before addresses were confirmed.
+    address = models.CharField(max_length=254, unique=True, null=True, blank=True)
+    granted_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"starting chips of {self.user}"

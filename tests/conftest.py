@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from accounts.confirmation import confirm_address
 from games import services
 from games.models import Game
 
@@ -14,10 +15,20 @@ def _fast_bots(settings):
     settings.BOT_MOVE_DELAY = 0
 
 
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    # Hashing real passwords dominates the run time of the tests that make accounts.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def make_user(django_user_model, username: str, display_name: str):
-    return django_user_model.objects.create_user(
-        username=username, password=f"{username}-password-123", display_name=display_name
+    """A player with a confirmed address (alice@example.com...) and the starting chips."""
+    user = django_user_model.objects.create_user(
+        username=username, password=f"{username}-password-123", display_name=display_name,
+        email=f"{username}@example.com",
     )
+    confirm_address(user)
+    return user
 
 
 @pytest.fixture
@@ -33,6 +44,12 @@ def bob(django_user_model):
 @pytest.fixture
 def charlie(django_user_model):
     return make_user(django_user_model, "charlie", "Charlie")
+
+
+@pytest.fixture
+def player(django_user_model):
+    """A test's own players, made like the personas: player("dave")."""
+    return lambda username, display_name="": make_user(django_user_model, username, display_name)
 
 
 @pytest.fixture

@@ -58,9 +58,9 @@ def test_only_the_players_of_a_finished_game_may_ask(finished, table, bob, charl
     assert not Game.objects.filter(rematch_of__isnull=False).exists()
 
 
-def test_a_rematch_someone_else_filled_is_refused_to_a_late_player(finished, alice, bob, django_user_model):
+def test_a_rematch_someone_else_filled_is_refused_to_a_late_player(finished, alice, bob, player):
     following = services.rematch(bob, finished.pk)
-    dave = django_user_model.objects.create_user(username="dave", password="dave-password-123")
+    dave = player("dave")
     services.join_table(dave, following.pk)
     with pytest.raises(services.Conflict):
         services.rematch(alice, finished.pk)

@@ -26,9 +26,3 @@ def snapshot():
         }
 
     return take
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    # Hashing real passwords dominates the run time of these tests.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -63,7 +63,8 @@ def test_profile_changes_the_display_name(client, alice):
     page = client.get(reverse("profile"))
     assert page.status_code == 200
     assert 'value="Alice"' in page.content.decode()
-    response = client.post(reverse("profile"), {"display_name": "  Queen Alice "}, follow=True)
+    response = client.post(reverse("profile"), {"display_name": "  Queen Alice ", "email": "alice@example.com"},
+                           follow=True)
     alice.refresh_from_db()
     assert alice.display_name == "Queen Alice"
     assert "Queen Alice" in response.content.decode()
@@ -71,7 +72,7 @@ def test_profile_changes_the_display_name(client, alice):
 
 def test_empty_display_name_falls_back_to_the_username(client, alice):
     client.force_login(alice)
-    client.post(reverse("profile"), {"display_name": ""})
+    client.post(reverse("profile"), {"display_name": "", "email": "alice@example.com"})
     alice.refresh_from_db()
     assert alice.name == "alice"
 

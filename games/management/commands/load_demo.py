@@ -5,6 +5,7 @@ for friends), and Ana's table with a free seat. Idempotent."""
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
+from accounts.confirmation import confirm_address
 from games import services
 from games.models import Game
 
@@ -26,6 +27,7 @@ class Command(BaseCommand):
         elif not demo.email:
             demo.email = DEMO_EMAIL
             demo.save(update_fields=["email"])
+        confirm_address(demo)  # its starting chips, for the table played for chips (once)
         for kind, bots, ante in (("capitalla", 3, 0), ("capit", 0, 50)):
             if not Game.objects.filter(host=demo, kind=kind, status=Game.Status.OPEN).exists():
                 services.create_table(demo, kind, seats=4, bots=bots, bot_level="normal", ante=ante)

@@ -1,0 +1,108 @@
+"""Confirming a mail address: a signed link mailed to it, for that purpose only, naming
+the account and the address. On an account's first confirmation it gets its starting
+chips: once per account and once per address, however the address is dressed up, so
+throwaway accounts print no chips."""
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from games.notifications import absolute
+from ledger import chips
+from ledger.models import StartingGrant
+
+from . import throttle
+from .addresses import normalised_address
+from .models import User
+
+SALT = "capitalla.confirm-address"
+
+
+class LinkRefused(Exception):
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def link_days() -> int:
+    return settings.CONFIRM_ADDRESS_DAYS
+
+
+def confirmation_link(user) -> str:
+    token = signing.dumps({"user": user.pk, "address": user.email}, salt=SALT, compress=True)
+    return absolute(reverse("confirm_address", args=[token]))
+
+
+def user_for_link(token: str):
+    """The account a confirmation link was made for, while the address it names is still
+    the account's; else LinkRefused with what to tell the visitor."""
+    try:
+        claim = signing.loads(token, salt=SALT, max_age=link_days() * 86400)
+    except signing.SignatureExpired:
+        raise LinkRefused("This link has expired. Send yourself a new one from your profile.", 410) from None
+    except signing.BadSignature:
+        raise LinkRefused("This is not a confirmation link of ours.", 400) from None
+    user = User.objects.filter(pk=claim.get("user")).first() if isinstance(claim, dict) else None
+    if user is None:
+        raise LinkRefused("This is not a confirmation link of ours.", 400)
+    if user.email != claim.get("address"):
+        raise LinkRefused("This link is for an address that is no longer on the account.", 410)
+    return user
+
+
+def send_confirmation(user) -> bool:
+    """Mail the confirmation link to the account's address, unless the account or the
+    address had CONFIRMATION_MAIL_LIMIT of them in the last hour. True if sent."""
+    limit = settings.CONFIRMATION_MAIL_LIMIT
+    if not (throttle.take("confirmation-mail", f"user:{user.pk}", limit)
+            and throttle.take("confirmation-mail", normalised_address(user.email), limit)):
+        return False
+    context = {"user": user, "link": confirmation_link(user), "link_days": link_days(),
+               "starting_chips": chips_waiting(user),
+               "title": "Confirm your mail address"}
+    message = EmailMultiAlternatives(
+        "Confirm your Capitalla mail address", render_to_string("email/confirm_address.txt", context),
+        settings.DEFAULT_FROM_EMAIL, [user.email])
+    message.attach_alternative(render_to_string("email/confirm_address.html", context), "text/html")
+    message.capitalla_user_id = user.pk  # the outbox backend files it under this user
+    message.send()
+    return True
+
+
+def confirm_address(user) -> int:
+    """Mark the account's current address as confirmed and, on the first confirmation of
+    the account and of the address, grant STARTING_CHIPS. Returns the chips granted.
+    Safe to call again (load_demo does): a second call grants nothing."""
+    if not user.email:
+        raise ValueError("an account without an address has nothing to confirm")
+    with transaction.atomic():
+        user.confirmed_email = user.email
+        user.save(update_fields=["confirmed_email"])
+        return _grant_starting_chips(user)
+
+
+def chips_waiting(user) -> int:
+    """The starting chips this account gets once its address is confirmed (0 if it got them)."""
+    return 0 if _granted(user) else settings.STARTING_CHIPS
+
+
+def _granted(user) -> bool:
+    return StartingGrant.objects.filter(user=user).exists()
+
+
+def _grant_starting_chips(user) -> int:
+    address = normalised_address(user.email)
+    if StartingGrant.objects.filter(Q(user=user) | Q(address=address)).exists():
+        return 0
+    try:
+        with transaction.atomic():  # the unique user and address settle a race between two confirmations
+            StartingGrant.objects.create(user=user, address=address)
+    except IntegrityError:
+        return 0
+    chips.grant(chips.player_account(user), settings.STARTING_CHIPS)
+    return settings.STARTING_CHIPS

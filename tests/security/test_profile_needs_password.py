@@ -1,0 +1,66 @@
+"""A session someone else got hold of must not take the account over: changing the mail
+address (where password resets go) or the password asks for the current password."""
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+ATTACKER = "attacker@example.com"
+
+
+def profile_post(client, **fields):
+    data = {"display_name": "Alice", "email": "alice@example.com", "email_notifications": "turn"}
+    return client.post(reverse("profile"), data | fields)
+
+
+def test_changing_the_address_without_the_password_is_refused(client, alice):
+    client.force_login(alice)
+    response = profile_post(client, email=ATTACKER)
+    assert response.status_code == 200 and "your current password" in response.content.decode()
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.com"
+    assert not [m for m in mail.outbox if ATTACKER in m.to]
+
+
+def test_changing_the_address_with_a_wrong_password_is_refused(client, alice):
+    client.force_login(alice)
+    response = profile_post(client, email=ATTACKER, current_password="guess-123")
+    assert "Wrong password" in response.content.decode()
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.com"
+
+
+def test_removing_the_address_needs_the_password_too(client, alice):
+    client.force_login(alice)
+    profile_post(client, email="")
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.com"
+
+
+def test_with_the_password_the_new_address_waits_for_its_confirmation(client, alice):
+    client.force_login(alice)
+    response = profile_post(client, email="alice@new.example", current_password="alice-password-123")
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert alice.email == "alice@new.example" and not alice.email_confirmed and not alice.wants_turn_mail
+    [confirmation] = [m for m in mail.outbox if "alice@new.example" in m.to]
+    assert "/accounts/confirm/" in confirmation.body
+
+
+def test_the_display_name_and_mail_choice_change_without_the_password(client, alice):
+    client.force_login(alice)
+    assert profile_post(client, display_name="Queen Alice", email_notifications="off").status_code == 302
+    alice.refresh_from_db()
+    assert alice.display_name == "Queen Alice" and alice.email_notifications == "off"
+
+
+def test_changing_the_password_without_the_old_one_is_refused(client, alice):
+    client.force_login(alice)
+    response = client.post(reverse("password_change"), {"old_password": "guess-123",
+                                                        "new_password1": "taken-over-4242",
+                                                        "new_password2": "taken-over-4242"})
+    assert response.status_code == 200
+    alice.refresh_from_db()
+    assert alice.check_password("alice-password-123")
