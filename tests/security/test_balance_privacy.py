@@ -11,9 +11,9 @@ from ledger import chips
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("enqueued")]
 
 
-def spend_down(user, django_user_model, keep: int):
+def spend_down(user, player, keep: int):
     """Leave `user` with `keep` chips: they lose the rest in a game against a new player."""
-    other = django_user_model.objects.create_user(username=f"taker-of-{user.username}")
+    other = player(f"taker-of-{user.username}")
     game = services.create_table(other, "capitalla", seats=2, ante=chips.balance_of(user) - keep)
     services.join_table(user, game.pk)
     services.resign(user, services.start_table(other, game.pk).pk)
@@ -21,11 +21,11 @@ def spend_down(user, django_user_model, keep: int):
 
 
 @pytest.fixture
-def bob_short(alice, bob, django_user_model):
+def bob_short(alice, bob, player):
     """Bob sits at Alice's 300-chip table, then loses all but 100 chips elsewhere."""
     game = services.create_table(alice, "capitalla", seats=2, ante=300)
     services.join_table(bob, game.pk)
-    spend_down(bob, django_user_model, keep=100)
+    spend_down(bob, player, keep=100)
     return game
 
 
@@ -46,16 +46,16 @@ def test_the_start_page_does_not_show_another_players_balance(client, alice, bob
     assert "has only" not in text and "only 100" not in text
 
 
-def test_a_host_short_of_the_ante_is_told_their_own_balance(alice, bob, django_user_model):
+def test_a_host_short_of_the_ante_is_told_their_own_balance(alice, bob, player):
     game = services.create_table(alice, "capitalla", seats=2, ante=300)
     services.join_table(bob, game.pk)
-    spend_down(alice, django_user_model, keep=120)
+    spend_down(alice, player, keep=120)
     with pytest.raises(services.Conflict, match="you have only 120"):
         services.start_table(alice, game.pk)
 
 
-def test_a_player_short_of_the_ante_to_join_is_told_their_own_balance(alice, bob, django_user_model):
-    spend_down(bob, django_user_model, keep=200)
+def test_a_player_short_of_the_ante_to_join_is_told_their_own_balance(alice, bob, player):
+    spend_down(bob, player, keep=200)
     game = services.create_table(alice, "capitalla", seats=2, ante=300)
     with pytest.raises(services.Conflict, match="you have only 200"):
         services.join_table(bob, game.pk)
