@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.db.models.constants import LOOKUP_SEP
 
 from .models import ChatMessage, Event, Game, Hand, Notification, OutboxMessage, Seat
 
@@ -37,6 +38,21 @@ class GameAdmin(admin.ModelAdmin):
                        "remind_at", "result_mail_at")
     inlines = [SeatInline]
     list_select_related = ("host",)
+    # Until a game ends, its seed and its state (every hand, the pile's order) are secret
+    # from the staff too, who could otherwise cheat: only the seed's hash is shown, and the
+    # list takes no filter on them (a filter on the seed or a card would tell it).
+    SECRET_UNTIL_OVER = ("seed", "state")
+
+    def get_fields(self, request, obj=None):
+        fields = super().get_fields(request, obj)
+        if obj is not None and obj.is_over:
+            return fields
+        return [field for field in fields if field not in self.SECRET_UNTIL_OVER]
+
+    def lookup_allowed(self, lookup, value, request):
+        if lookup.split(LOOKUP_SEP)[0] in self.SECRET_UNTIL_OVER:
+            return False
+        return super().lookup_allowed(lookup, value, request)
 
 
 @admin.register(Event)

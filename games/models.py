@@ -49,6 +49,19 @@ RECENT_MOVES = 30
 HISTORY_FIELDS = ("seq", "seat", "summary", "created_at")
 
 
+class GameQuerySet(models.QuerySet):
+    def visible_to(self, user) -> "GameQuerySet":
+        """The games `user` may see: the public ones, and the private ones they sit at or
+        host; the staff see all. The site's one rule of who sees a table (holding a table's
+        invite link is the other way in: see games.views.invite)."""
+        if not user.is_authenticated:
+            return self.filter(private=False)
+        if user.is_staff:
+            return self
+        seated = Seat.objects.filter(game=models.OuterRef("pk"), user=user)
+        return self.filter(models.Q(private=False) | models.Q(host=user) | models.Exists(seated))
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "Waiting for players"
@@ -108,6 +121,8 @@ class Game(models.Model):
     # The table its players opened to play again once it was over (at most one).
     rematch = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="rematch_of")
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         indexes = [models.Index(fields=["status", "private", "-created_at"], name="game_lobby_idx")]

@@ -25,7 +25,7 @@ PRESENTERS = {"capitalla": present_capitalla, "capit": present_capit}
 GAME_URLS = {"page": "game", "move": "move", "resign": "resign", "join": "join", "leave": "leave",
              "start": "start", "cancel": "cancel", "extra_time": "extra_time", "back": "come_back",
              "history": "history", "capit_check": "capit_check", "capit_hand_order": "capit_hand_order",
-             "rematch": "rematch", "replay": "replay", "chat": "chat"}
+             "rematch": "rematch", "replay": "replay", "chat": "chat", "new_invite": "new_invite_link"}
 
 
 @lru_cache(maxsize=4096)

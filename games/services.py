@@ -23,7 +23,8 @@ from games.engine.bots import get_bot
 from games.engine.registry import RULES
 from games.engine.rng import new_seed
 from games.models import (
-    DEFAULT_TURN_SECONDS, TURN_TIMES, ChatMessage, Game, Hand, Notification, Seat, seed_digest, turn_time_label,
+    DEFAULT_TURN_SECONDS, TURN_TIMES, ChatMessage, Game, Hand, Notification, Seat, new_invite_code, seed_digest,
+    turn_time_label,
 )
 from ledger import chips
 
@@ -266,7 +267,8 @@ def _close(game: Game) -> Game:
 
 def free_seat(user, game_id: int, index) -> Game:
     """The host frees a seat before the start: a bot's, to make room for a friend, or a
-    player's. Nobody has paid an ante yet, so there is nothing to give back."""
+    player's. Nobody has paid an ante yet, so there is nothing to give back. A player's
+    seat freed, the table gets a new invite link: the old one would let them back in."""
     with transaction.atomic():
         game = _locked(game_id)
         check_host(game, user)
@@ -278,7 +280,26 @@ def free_seat(user, game_id: int, index) -> Game:
         if seat.user_id == user.pk:
             raise Conflict("That is your own seat: close the table instead.")
         seat.delete()
+        if seat.user_id is not None:
+            _renew_invite_code(game)
     return game
+
+
+def new_invite_link(user, game_id: int) -> Game:
+    """The host voids the table's invite link for a new one, before the start: whoever
+    was sent the old one and has no seat is no longer let in."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        check_host(game, user)
+        if game.status != Game.Status.OPEN:
+            raise Conflict("The game has started: nobody joins it any more.")
+        _renew_invite_code(game)
+    return game
+
+
+def _renew_invite_code(game: Game) -> None:
+    game.invite_code = new_invite_code()
+    game.save(update_fields=["invite_code"])
 
 
 def start_table(user, game_id: int) -> Game:

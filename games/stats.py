@@ -1,5 +1,7 @@
 """A player's record, read from their seats: games finished and won per game, games in
-play, and their latest results. A shared win (a tie) counts as a win."""
+play, and their latest results. A shared win (a tie) counts as a win. Only the games the
+viewer may see count: a private game only for its players (and the staff), so nobody
+learns from a record when a private game ended, nor who won it."""
 
 from django.urls import reverse
 
@@ -17,13 +19,18 @@ def _rate(won: int, played: int) -> str:
     return f"{round(100 * won / played)}%" if played else "–"
 
 
-def record_of(user) -> dict:
+def _seats_seen(user, viewer):
+    """The user's seats in the games `viewer` may see."""
+    return Seat.objects.filter(user=user, game__in=Game.objects.visible_to(viewer))
+
+
+def record_of(user, viewer) -> dict:
     """{"games": [{"name", "played", "won", "rate"}] per game they finished, "total": the
-    same over all, "playing": how many games they are in now}."""
+    same over all, "playing": how many games they are in now}, as `viewer` may see it."""
     played: dict[str, int] = {}
     won: dict[str, int] = {}
     playing = 0
-    seats = Seat.objects.filter(user=user, game__status__in=[Game.Status.ACTIVE, Game.Status.FINISHED])
+    seats = _seats_seen(user, viewer).filter(game__status__in=[Game.Status.ACTIVE, Game.Status.FINISHED])
     for index, kind, status, result in seats.values_list("index", "game__kind", "game__status", "game__result"):
         if status == Game.Status.ACTIVE:
             playing += 1
@@ -37,13 +44,10 @@ def record_of(user) -> dict:
             "total": {"played": total_played, "won": total_won, "rate": _rate(total_won, total_played)}}
 
 
-def recent_results(user, limit: int = RECENT_RESULTS, with_private: bool = False) -> list[dict]:
-    """Their latest finished games, newest first: the game, when, won or not, against whom.
-    Private tables only `with_private` (the player's own eyes: who plays whom in private is
-    nobody else's business)."""
-    seats = Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
-    if not with_private:
-        seats = seats.filter(game__private=False)
+def recent_results(user, viewer, limit: int = RECENT_RESULTS) -> list[dict]:
+    """Their latest finished games that `viewer` may see, newest first: the game, when,
+    won or not, against whom."""
+    seats = _seats_seen(user, viewer).filter(game__status=Game.Status.FINISHED)
     seats = list(seats.select_related("game").defer("game__state").order_by("-game__finished_at")[:limit])
     humans: dict[int, list[str]] = {}
     bots: dict[int, int] = {}

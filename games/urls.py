@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", views.leave, name="leave"),
     path("games/<int:game_id>/start/", views.start, name="start"),
     path("games/<int:game_id>/seats/<int:index>/free/", views.free_seat, name="free_seat"),
+    path("games/<int:game_id>/invite/new/", views.new_invite_link, name="new_invite_link"),
     path("games/<int:game_id>/cancel/", views.cancel, name="cancel"),
     path("games/<int:game_id>/move/", views.move, name="move"),
     path("games/<int:game_id>/resign/", views.resign, name="resign"),

@@ -28,22 +28,13 @@ from games.presenters_replay import present_replay, step_of
 # ---------------------------------------------------------------- helpers
 
 
-def _game_or_404(game_id: int) -> Game:
-    game = Game.objects.select_related("host").filter(pk=game_id).first()
+def visible_game_or_404(request, game_id: int, invite_code: str | None = None) -> Game:
+    """The table if this user may see it (`Game.objects.visible_to`), or if they hold its
+    `invite_code`; else 404, the answer for no table at all. Every game view starts here,
+    so that an outsider learns nothing of a private table, not even that it exists."""
+    games = Game.objects.filter(invite_code=invite_code) if invite_code else Game.objects.visible_to(request.user)
+    game = games.select_related("host").filter(pk=game_id).first()
     if game is None:
-        raise Http404("No such table.")
-    return game
-
-
-def _can_see(game: Game, user, via_invite: bool = False) -> bool:
-    """A private table is shown only to its players and to those holding its invite link."""
-    return not game.private or via_invite or game.seat_of(user) is not None or (
-        user.is_authenticated and (user.pk == game.host_id or user.is_staff))
-
-
-def visible_game_or_404(request, game_id: int) -> Game:
-    game = _game_or_404(game_id)
-    if not _can_see(game, request.user):
         raise Http404("No such table.")
     return game
 
@@ -81,17 +72,17 @@ def _shown_chat(request) -> int | None:
         return None
 
 
-def _refused(request, game_id: int, exc: services.ServiceError, *, redirect_to=None, via_invite=False):
+def _refused(request, game_id: int, exc: services.ServiceError, *, redirect_to=None):
     """A service said no: the partial with the message for htmx, else a redirect with a
-    message (post/redirect/get). An unknown table is a 404 either way."""
+    message (post/redirect/get). An unknown table is a 404 either way. The table shown is
+    read again through `visible_game_or_404`, so it is never one the user may not see."""
     if isinstance(exc, services.NotFound):
         if request.htmx:
             return _not_found_partial(exc.message)
         raise Http404(exc.message)
-    game = exc.game if isinstance(exc, services.StaleVersion) else _game_or_404(game_id)
+    game = visible_game_or_404(request, game_id)
     if request.htmx:
-        return render_game(request, _game_or_404(game.pk), status=exc.status, error=exc.message,
-                            via_invite=via_invite)
+        return render_game(request, game, status=exc.status, error=exc.message)
     messages.error(request, exc.message)
     return redirect(redirect_to or game.get_absolute_url())
 
@@ -103,11 +94,12 @@ def _not_found_partial(message: str):
     return reswap(retarget(response, "#table"), "outerHTML")
 
 
-def _polled_and_unchanged(request, lookup: dict) -> bool:
-    """True when a poll finds nothing new, from one indexed lookup that loads nothing else:
-    `?since=<version>` for a game in play; `?waiting=<seats taken>` for a table still
-    waiting for players (joining does not change the version); with either, `said=<chat
-    lines>`. Invalid values count as changed."""
+def _polled_and_unchanged(request, games) -> bool:
+    """True when a poll finds nothing new in `games` (the one table, if this user may see
+    it: the visibility rule is part of the query), from one indexed lookup that loads
+    nothing else: `?since=<version>` for a game in play; `?waiting=<seats taken>` for a
+    table still waiting for players (joining does not change the version); with either,
+    `said=<chat lines>`. Invalid values count as changed."""
     since, waiting, said = (request.GET.get(name) for name in ("since", "waiting", "said"))
     try:
         since = None if since is None else int(since)
@@ -115,7 +107,6 @@ def _polled_and_unchanged(request, lookup: dict) -> bool:
         said = None if said is None else int(said)
     except ValueError:
         return False
-    games = Game.objects.filter(**lookup)
     if since is not None:
         row = games.values_list("version", "chat_count").first()
         return row is not None and row[0] == since and said in (None, row[1])
@@ -128,17 +119,19 @@ def _polled_and_unchanged(request, lookup: dict) -> bool:
 # ---------------------------------------------------------------- table lifecycle
 
 
-def _lifecycle(request, game_id: int, action, done, *, via_invite=False, next_url=None):
+def _lifecycle(request, game_id: int, action, done, *, invite_code=None, next_url=None):
     """Run a table's lifecycle service and redirect to the table with `done` (a message, or
-    a function of the table the service returned that words it)."""
+    a function of the table the service returned that words it). A refusal shows the
+    table again, to those who may still see it (by its `invite_code` if they came by it)."""
     try:
         game = action(request.user, game_id)
     except services.ServiceError as exc:
         if isinstance(exc, services.NotFound):
             raise Http404(exc.message) from None
-        game = _game_or_404(game_id)
+        game = visible_game_or_404(request, game_id, invite_code)
         messages.error(request, exc.message)
-        return render_game(request, game, status=exc.status, error=None, via_invite=via_invite, partial=False)
+        return render_game(request, game, status=exc.status, error=None, via_invite=bool(invite_code),
+                           partial=False)
     if isinstance(game, Seat):
         game = game.game
     messages.success(request, done(game) if callable(done) else done)
@@ -154,17 +147,18 @@ def join(request, game_id: int):
 
 @require_http_methods(["GET", "POST"])
 def invite(request, code: str):
-    """A private (or public) table by its invite link: see it, and join it."""
-    if request.method == "GET" and _polled_and_unchanged(request, {"invite_code": code}):
+    """A private (or public) table by its invite link: see it, and join it. Holding the
+    link is what lets one in, until the host makes a new one."""
+    invited = Game.objects.filter(invite_code=code)
+    if request.method == "GET" and _polled_and_unchanged(request, invited):
         return HttpResponse(status=204)
-    game_id = Game.objects.filter(invite_code=code).values_list("pk", flat=True).first()
-    if game_id is None:
-        raise Http404("This invite link is not valid.")
+    game = invited.select_related("host").first()
+    if game is None:
+        raise Http404("This invite link is not valid: ask the host for the table's current link.")
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{_login_url()}?next={request.path}")
-        return _lifecycle(request, game_id, services.join_table, "You have a seat at the table.", via_invite=True)
-    game = _game_or_404(game_id)
+        return _lifecycle(request, game.pk, services.join_table, "You have a seat at the table.", invite_code=code)
     if game.seat_of(request.user) is not None:
         return redirect(game)
     return render_game(request, game, via_invite=True)
@@ -196,8 +190,24 @@ def start(request, game_id: int):
 @require_POST
 def free_seat(request, game_id: int, index: int):
     game = visible_game_or_404(request, game_id)
-    return _lifecycle(request, game.pk, lambda user, pk: services.free_seat(user, pk, index),
-                      f"Seat {index + 1} is free: a friend may take it, or it becomes a bot at the start.")
+
+    def done(freed: Game) -> str:
+        said = f"Seat {index + 1} is free: a friend may take it, or it becomes a bot at the start."
+        if freed.private and freed.invite_code != game.invite_code:
+            said += f" {NEW_INVITE_LINK}"
+        return said
+
+    return _lifecycle(request, game.pk, lambda user, pk: services.free_seat(user, pk, index), done)
+
+
+NEW_INVITE_LINK = "The old invite link no longer works: send the new one to those still invited."
+
+
+@login_required
+@require_POST
+def new_invite_link(request, game_id: int):
+    game = visible_game_or_404(request, game_id)
+    return _lifecycle(request, game.pk, services.new_invite_link, f"This table has a new invite link. {NEW_INVITE_LINK}")
 
 
 @login_required
@@ -213,7 +223,7 @@ def cancel(request, game_id: int):
 
 @require_GET
 def game_page(request, game_id: int):
-    if _polled_and_unchanged(request, {"pk": game_id}):
+    if _polled_and_unchanged(request, Game.objects.visible_to(request.user).filter(pk=game_id)):
         return HttpResponse(status=204)
     game = visible_game_or_404(request, game_id)
     return render_game(request, game)
@@ -221,6 +231,7 @@ def game_page(request, game_id: int):
 
 @require_POST
 def move(request, game_id: int):
+    game = visible_game_or_404(request, game_id)
     if not request.user.is_authenticated:
         if request.htmx:
             return HttpResponse("Log in to play.", status=403)
@@ -232,20 +243,22 @@ def move(request, game_id: int):
         return form.move
 
     try:
-        game = services.play_move(request.user, game_id, request.POST.get("version"), parsed)
+        game = services.play_move(request.user, game.pk, request.POST.get("version"), parsed)
     except services.ServiceError as exc:
-        return _refused(request, game_id, exc)
+        return _refused(request, game.pk, exc)
     if request.htmx:
         return render_game(request, game)
     return redirect(game)
 
 
 def _seat_action(request, game_id: int, action, done: str):
-    """A POST from the table that is not a card move (extra time, "I'm back")."""
+    """A POST from the table that is not a card move (extra time, "I'm back"): `action`
+    of the table, once the user may see it."""
+    game = visible_game_or_404(request, game_id)
     try:
-        game = action()
+        game = action(game)
     except services.ServiceError as exc:
-        return _refused(request, game_id, exc)
+        return _refused(request, game.pk, exc)
     if request.htmx:
         return render_game(request, game)
     messages.success(request, done)
@@ -255,14 +268,14 @@ def _seat_action(request, game_id: int, action, done: str):
 @login_required
 @require_POST
 def extra_time(request, game_id: int):
-    return _seat_action(request, game_id, lambda: services.grant_extra_time(
-        request.user, game_id, request.POST.get("version")), "You gave more time for this turn.")
+    return _seat_action(request, game_id, lambda game: services.grant_extra_time(
+        request.user, game.pk, request.POST.get("version")), "You gave more time for this turn.")
 
 
 @login_required
 @require_POST
 def come_back(request, game_id: int):
-    return _seat_action(request, game_id, lambda: services.come_back(request.user, game_id),
+    return _seat_action(request, game_id, lambda game: services.come_back(request.user, game.pk),
                         "Welcome back: you play your own seat again.")
 
 
@@ -294,7 +307,7 @@ def chat(request, game_id: int):
         error = exc
     if not request.htmx:
         return redirect(game.get_absolute_url() + "#chat")
-    game = _game_or_404(game.pk)
+    game = visible_game_or_404(request, game.pk)
     names = {s.index: s.name for s in game.seat_list}
     chat_part = present_chat(game, game.seat_of(request.user), names.get, error=error and error.message,
                              draft=request.POST.get("text", "")[:1000] if error else "")
@@ -338,7 +351,7 @@ def resign(request, game_id: int):
         return _refused(request, game.pk, exc)
     messages.info(request, "You resigned. You can keep watching the table.")
     if request.htmx:
-        return render_game(request, _game_or_404(game.pk))
+        return render_game(request, visible_game_or_404(request, game.pk))
     return redirect(game)
 
 

@@ -110,12 +110,13 @@ def my_games(request):
 
 @require_GET
 def player_page(request, user_id: int):
-    """A player's public page: their record per game and their latest results."""
+    """A player's public page: their record per game and their latest results, from the
+    games this visitor may see."""
     player = get_object_or_404(get_user_model(), pk=user_id, is_active=True)
     return render(request, "games/player.html", {
         "player": {"name": player.name, "since": player.date_joined, "is_me": player == request.user},
-        "record": stats.record_of(player),
-        "recent": stats.recent_results(player, with_private=player == request.user),
+        "record": stats.record_of(player, request.user),
+        "recent": stats.recent_results(player, request.user),
     })
 
 

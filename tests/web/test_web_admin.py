@@ -36,3 +36,12 @@ def test_user_admin_shows_the_mail_choice_and_the_digest_due_time(admin_client_l
     assert 'name="email_notifications"' in page and "Digest due at" in page
     assert admin_client_logged.get(reverse("admin:accounts_user_changelist") + "?email_notifications=digest"
                                    ).status_code == 200
+
+
+def test_once_the_game_is_over_the_admin_shows_its_seed_and_state(admin_client_logged, bob, table):
+    services.resign(bob, table.pk)
+    table.refresh_from_db()
+    page = admin_client_logged.get(reverse("admin:games_game_change", args=[table.pk])).content.decode()
+    assert str(table.seed) in page and "field-state" in page
+    changelist = reverse("admin:games_game_changelist")
+    assert admin_client_logged.get(changelist, {"status": "finished"}).status_code == 200

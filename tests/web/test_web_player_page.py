@@ -49,12 +49,14 @@ def test_names_at_the_table_link_to_the_players_pages_but_not_bots(client, alice
     assert seats.count("/players/") == 1 and "Bot 2 (normal)" in seats
 
 
-def test_private_games_are_counted_but_listed_only_to_the_player(client, alice, bob):
+def test_private_games_are_counted_and_listed_only_to_their_players(client, alice, bob):
     game = services.create_table(alice, "capitalla", seats=2, private=True)
     services.join_table(bob, game.pk)
     finish(services.start_table(alice, game.pk), bob)
     url = reverse("player", args=[alice.pk])
     html = client.get(url).content.decode()
-    assert "<td>1</td><td>1</td><td>100%</td>" in html and f"Capitalla #{game.pk}" not in html
-    client.force_login(alice)
-    assert f"Capitalla #{game.pk}" in client.get(url).content.decode()
+    assert "No finished game yet." in html and f"Capitalla #{game.pk}" not in html
+    for player in (alice, bob):
+        client.force_login(player)
+        html = client.get(url).content.decode()
+        assert "<td>1</td><td>1</td><td>100%</td>" in html and f"Capitalla #{game.pk}" in html

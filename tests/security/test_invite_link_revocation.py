@@ -1,0 +1,74 @@
+"""Attack: keep using an invite link after the host wanted you out. A player whose seat the
+host freed rejoins with the link they were sent; a spectator who was sent the link keeps
+reading the table talk. The host makes a new link, which voids the old one; freeing a
+player's seat makes one too. And nobody but the host may void the host's link."""
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def private_table(alice):
+    return services.create_table(alice, "capitalla", seats=3, private=True)
+
+
+def invite_url(game) -> str:
+    return reverse("invite", args=[game.invite_code])
+
+
+def code_of(game) -> str:
+    return Game.objects.get(pk=game.pk).invite_code
+
+
+def test_a_player_whose_seat_was_freed_cannot_rejoin_with_the_old_link(client, alice, bob, private_table):
+    old = invite_url(private_table)
+    client.force_login(bob)
+    client.post(old)
+    assert private_table.seats.filter(user=bob).exists()
+    client.force_login(alice)
+    client.post(reverse("free_seat", args=[private_table.pk, 1]))
+    client.force_login(bob)
+    assert client.post(old).status_code == 404
+    assert client.get(old).status_code == 404
+    assert client.get(reverse("game", args=[private_table.pk])).status_code == 404
+    assert not private_table.seats.filter(user=bob).exists()
+
+
+def test_a_spectator_sent_away_no_longer_reads_the_table_talk(client, alice, bob, charlie, private_table):
+    services.join_table(bob, private_table.pk)
+    services.say(bob, private_table.pk, "see you at eight")
+    old = invite_url(private_table)
+    client.force_login(charlie)
+    assert "see you at eight" in client.get(old).content.decode()
+    services.new_invite_link(alice, private_table.pk)
+    response = client.get(old)
+    assert response.status_code == 404 and "see you at eight" not in response.content.decode()
+    assert client.get(old, {"waiting": 2, "said": 1}, **HTMX).status_code == 404  # no 204 either
+
+
+def test_only_the_host_voids_the_invite_link(client, alice, bob, charlie, private_table):
+    services.join_table(bob, private_table.pk)
+    code = code_of(private_table)
+    url = reverse("new_invite_link", args=[private_table.pk])
+    assert client.post(url).status_code == 302  # to the login page
+    client.force_login(charlie)
+    assert client.post(url).status_code == 404  # a stranger does not see the table
+    client.force_login(bob)
+    assert client.post(url).status_code == 403
+    assert code_of(private_table) == code
+
+
+def test_a_dealt_table_s_link_is_not_remade(client, alice, bob, private_table):
+    services.join_table(bob, private_table.pk)
+    services.start_table(alice, private_table.pk)
+    code = code_of(private_table)
+    client.force_login(alice)
+    assert client.post(reverse("new_invite_link", args=[private_table.pk])).status_code == 409
+    assert code_of(private_table) == code

@@ -1,0 +1,104 @@
+"""Attack: read a private table without being let in. A signed-in stranger and an anonymous
+visitor send every request they can think of (GET and POST, plain and htmx) to every URL
+of a private game, in play and once over, and look for the table in the answers: the
+players' names, the move history, the chat, the pot, the cards, the seed and its hash.
+
+The URLs are taken from games.urls, so a game URL added later is attacked too.
+"""
+
+import pytest
+from django.urls import reverse
+
+from games import services, urls
+from games.engine.registry import RULES
+from games.models import Game
+from ledger import chips
+
+pytestmark = pytest.mark.django_db
+
+ANTE = 10
+HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}
+# What a forged request may carry: a move of either game, a chat line, a ticked box...
+FORM = {"version": "0", "type": "draw", "from": "pile", "text": "hello", "confirm": "on", "order": "suit"}
+# The landing page of a mailed link is let in by its signed token, not by the table's
+# visibility (games.mail_views); it is still attacked for the table's contents below.
+OWN_DOOR = {"magic_link"}
+
+
+def game_url_names() -> list[str]:
+    """Every URL of games.urls that names a game."""
+    return [p.name for p in urls.urlpatterns if "game_id" in p.pattern.converters]
+
+
+def game_url(name: str, game_id: int) -> str:
+    pattern = next(p for p in urls.urlpatterns if p.name == name)
+    kwargs = {key: 1 for key in pattern.pattern.converters} | {"game_id": game_id}
+    return reverse(name, kwargs=kwargs)
+
+
+def private_game(django_user_model, alice, bob, kind: str, finished: bool) -> Game:
+    """Alice's and Bob's private game for chips (with friends of theirs when the game needs
+    more players), two moves and a chat line in; over (Bob resigned) when `finished`."""
+    alice.display_name, bob.display_name = "Alice Hiddenhost", "Bob Hiddenguest"
+    alice.save()
+    bob.save()
+    friends = [django_user_model.objects.create_user(username=f"friend{n}", display_name=f"Friend Hidden{n}")
+               for n in range(RULES[kind].info.min_players - 2)]
+    players = [alice, bob, *friends]
+    for user in players:
+        chips.grant(chips.player_account(user), ANTE)
+    game = services.create_table(alice, kind, seats=len(players), private=True, ante=ANTE)
+    for user in players[1:]:
+        services.join_table(user, game.pk)
+    game = services.start_table(alice, game.pk)
+    for _ in range(2):
+        seat = game.to_act[0]
+        move = game.rules.legal_moves(game.state, seat)[0]
+        game = services.play_move(players[seat], game.pk, game.version, move)
+    services.say(bob, game.pk, "our secret plan")
+    if finished:
+        services.resign(bob, game.pk)
+    return Game.objects.get(pk=game.pk)
+
+
+def secrets_of(game: Game) -> list[str]:
+    """What an answer must not contain: anything from the table."""
+    found = [game.seed_hash, game.invite_code, "Hiddenhost", "Hiddenguest", "our secret plan",
+             "in the pot now", f"Ante {ANTE} chips", 'id="table"', 'class="seats"', 'class="card',
+             'class="pcard', 'class="history']
+    if game.seed is not None:
+        found.append(str(game.seed))
+    return found
+
+
+def answers(client, url: str) -> dict[str, object]:
+    return {
+        "GET": client.get(url), "GET htmx": client.get(url, **HTMX),
+        "POST": client.post(url, FORM), "POST htmx": client.post(url, FORM, **HTMX),
+    }
+
+
+def outline(response, game_id: int) -> tuple:
+    """What an answer says apart from its body: status and where it redirects to."""
+    return response.status_code, response.get("Location", "").replace(f"/games/{game_id}/", "/games/<id>/")
+
+
+@pytest.mark.parametrize("finished", [False, True], ids=["in play", "finished"])
+@pytest.mark.parametrize("kind", list(RULES))
+@pytest.mark.parametrize("visitor", ["stranger", "anonymous"])
+def test_no_game_url_shows_a_private_table_to_an_outsider(client, django_user_model, alice, bob, charlie,
+                                                          kind, finished, visitor):
+    game = private_game(django_user_model, alice, bob, kind, finished)
+    missing = Game.objects.order_by("-pk").values_list("pk", flat=True).first() + 1000
+    if visitor == "stranger":
+        client.force_login(charlie)
+    leaks = []
+    for name in game_url_names():
+        private_answers, missing_answers = answers(client, game_url(name, game.pk)), answers(client, game_url(name, missing))
+        for how, response in private_answers.items():
+            body = response.content.decode(errors="replace")
+            leaks += [f"{how} {name}: {secret!r}" for secret in secrets_of(game) if secret in body]
+            if name not in OWN_DOOR and outline(response, game.pk) != outline(missing_answers[how], missing):
+                leaks.append(f"{how} {name}: answers {outline(response, game.pk)}, unlike a table that "
+                             f"does not exist {outline(missing_answers[how], missing)}")
+    assert leaks == [], "\n".join(leaks)
