@@ -8,6 +8,7 @@ page and the unsubscribe page show a button; only its POST acts.
 from datetime import timedelta
 
 from django.contrib.auth import login
+from django.core import signing
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -50,15 +51,19 @@ def magic_link(request, game_id: int):
 @require_http_methods(["GET", "POST"])
 def unsubscribe(request, token: str):
     """GET shows a confirm button; POST (the button, or a mail client's one-click POST)
-    turns all game mail off. No login: the signed token names the user."""
-    user = user_from_unsubscribe_token(token)
+    turns all game mail off. No login: the signed token names the user, so the page names
+    no one (it would show a stranger holding the link whose address it is)."""
+    try:
+        user = user_from_unsubscribe_token(token)
+    except signing.SignatureExpired:
+        return render(request, "accounts/unsubscribe.html", {"expired": True}, status=410)
     if user is None:
         return render(request, "accounts/unsubscribe.html", {"invalid": True}, status=400)
     if request.method == "POST":
         user.email_notifications = user.Mail.OFF
         user.save(update_fields=["email_notifications"])
-        return render(request, "accounts/unsubscribe.html", {"done": True, "email": user.email})
-    return render(request, "accounts/unsubscribe.html", {"email": user.email, "action": request.path})
+        return render(request, "accounts/unsubscribe.html", {"done": True})
+    return render(request, "accounts/unsubscribe.html", {"action": request.path})
 
 
 @login_required

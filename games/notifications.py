@@ -9,6 +9,7 @@ link (a signed token, no login), in a plain-text and an HTML part.
 """
 
 import logging
+from datetime import timedelta
 from urllib.parse import urljoin
 
 from django.conf import settings
@@ -63,9 +64,12 @@ def unsubscribe_token(user) -> str:
 
 
 def user_from_unsubscribe_token(token: str):
-    """The user an unsubscribe token was made for, or None if it is not one of ours."""
+    """The user an unsubscribe token was made for, or None if it is not one of ours.
+    Raises signing.SignatureExpired for one of ours older than UNSUBSCRIBE_DAYS."""
     try:
-        pk = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+        pk = signing.loads(token, salt=UNSUBSCRIBE_SALT, max_age=timedelta(days=settings.UNSUBSCRIBE_DAYS))
+    except signing.SignatureExpired:
+        raise
     except signing.BadSignature:
         return None
     return get_user_model().objects.filter(pk=pk).first() if isinstance(pk, int) else None
