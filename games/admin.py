@@ -58,8 +58,10 @@ class HandAdmin(ReadOnlyAdmin):
 
 @admin.register(Notification)
 class NotificationAdmin(ReadOnlyAdmin):
-    list_display = ("user", "kind", "game", "version", "created_at", "sent_at")
-    list_filter = ("kind",)
+    """Mails claimed, sent, or failed: a failed one says why (the count is on /healthz/)."""
+
+    list_display = ("user", "kind", "game", "version", "created_at", "sent_at", "failed_at")
+    list_filter = ("kind", ("failed_at", admin.EmptyFieldListFilter))
     list_select_related = ("user", "game")
 
 

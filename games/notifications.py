@@ -9,6 +9,8 @@ link (a signed token, no login), in a plain-text and an HTML part.
 """
 
 import logging
+import smtplib
+import unicodedata
 from datetime import timedelta
 from urllib.parse import urljoin
 
@@ -30,6 +32,9 @@ from games.results import result_headline
 logger = logging.getLogger(__name__)
 
 UNSUBSCRIBE_SALT = "capitalla.unsubscribe"
+# Failures a later try may not meet (the SMTP server, the network; smtplib's errors are
+# OSErrors): the task retries them. Any other failure is recorded on the Notification.
+TRANSIENT_MAIL_ERRORS = (smtplib.SMTPException, OSError)
 # At most this many moves are told in a "your turn" mail; the game page has the rest.
 SUMMARY_LINES = 40
 # The latest table talk a turn mail quotes.
@@ -119,6 +124,21 @@ def _claim_and_send(user, game, kind, version, subject, template, context) -> bo
             claim = Notification.objects.create(user=user, game=game, kind=kind, version=version)
     except IntegrityError:
         return False  # already sent (or being sent) by another delivery of this task
+    try:
+        _build(user, subject, template, context).send()
+    except TRANSIENT_MAIL_ERRORS:
+        claim.delete()  # let a retry of the task send it
+        raise
+    except Exception as exc:  # a retry would fail the same way: keep the row as the trace
+        logger.exception("Mail %s (notification %s) could not be built or sent", kind, claim.pk)
+        Notification.objects.filter(pk=claim.pk).update(failed_at=timezone.now(),
+                                                        error=f"{type(exc).__name__}: {exc}"[:2000])
+        return False
+    Notification.objects.filter(pk=claim.pk).update(sent_at=timezone.now())
+    return True
+
+
+def _build(user, subject, template, context) -> EmailMultiAlternatives:
     unsubscribe = unsubscribe_url(user)
     context = {**context, "user": user, "site_url": settings.SITE_URL, "unsubscribe_url": unsubscribe,
                "profile_url": absolute(reverse("profile")),
@@ -126,18 +146,18 @@ def _claim_and_send(user, game, kind, version, subject, template, context) -> bo
     text = render_to_string(f"{template}.txt", context)
     html = render_to_string(f"{template}.html", context)
     message = EmailMultiAlternatives(
-        subject, text, settings.DEFAULT_FROM_EMAIL, [user.email],
+        mail_subject(subject), text, settings.DEFAULT_FROM_EMAIL, [user.email],
         headers={"List-Unsubscribe": f"<{unsubscribe}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
     )
     message.attach_alternative(html, "text/html")
     message.capitalla_user_id = user.pk  # the outbox backend files it under this user
-    try:
-        message.send()
-    except Exception:
-        claim.delete()  # let a retry of the task send it
-        raise
-    Notification.objects.filter(pk=claim.pk).update(sent_at=timezone.now())
-    return True
+    return message
+
+
+def mail_subject(text: str) -> str:
+    """`text` as one header line: line breaks and control characters (a display name may
+    hold them) become single spaces, which Django would otherwise refuse."""
+    return " ".join("".join(" " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in text).split())
 
 
 # ---------------------------------------------------------------- the mails

@@ -236,3 +236,23 @@ def test_no_invitation_once_the_player_joined_or_the_table_was_dealt(table_with_
     assert games.tasks.send_notification("rematch", alice.pk, following.pk, 0) is False
     dealt = services.start_table(bob, following.pk)
     assert dealt.invite_mail_at is None
+
+
+def test_a_transient_smtp_error_leaves_the_mail_to_the_tasks_retry(table_with_mail, alice, monkeypatch):
+    import smtplib
+
+    from django.core.mail import EmailMultiAlternatives
+
+    real_send = EmailMultiAlternatives.send
+
+    def server_gone(self, *args, **kwargs):
+        raise smtplib.SMTPServerDisconnected("connection lost")
+
+    monkeypatch.setattr(EmailMultiAlternatives, "send", server_gone)
+    with pytest.raises(smtplib.SMTPServerDisconnected) as raised:
+        games.tasks.send_notification("your_turn", alice.pk, table_with_mail.pk, 0)
+    assert isinstance(raised.value, games.tasks.send_notification.autoretry_for)
+    assert not Notification.objects.exists()  # not claimed, not counted as failed: the retry sends it
+    monkeypatch.setattr(EmailMultiAlternatives, "send", real_send)
+    assert games.tasks.send_notification("your_turn", alice.pk, table_with_mail.pk, 0) is True
+    assert Notification.objects.get().sent_at is not None
