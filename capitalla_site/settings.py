@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A session opened by a mailed link sees its game only (games/scoped_sessions.py).
+    "games.scoped_sessions.GameScopedSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -122,7 +124,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
-    # Magic links in mails (django-sesame): tokens scoped to one game, checked on POST only.
+    # Magic links in mails (django-sesame): tokens scoped to one game and one MagicLink row,
+    # used on POST only (games/magic_links.py).
     "sesame.backends.ModelBackend",
 ]
 SESAME_MAX_AGE = timedelta(days=int(os.environ.get("MAGIC_LINK_DAYS", "7")))

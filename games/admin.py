@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import ChatMessage, Event, Game, Hand, Notification, OutboxMessage, Seat
+from .models import ChatMessage, Event, Game, Hand, MagicLink, Notification, OutboxMessage, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -63,6 +63,15 @@ class NotificationAdmin(ReadOnlyAdmin):
     list_display = ("user", "kind", "game", "version", "created_at", "sent_at", "failed_at")
     list_filter = ("kind", ("failed_at", admin.EmptyFieldListFilter))
     list_select_related = ("user", "game")
+
+
+@admin.register(MagicLink)
+class MagicLinkAdmin(ReadOnlyAdmin):
+    """Game links mailed to players: which are used, which revoked (tokens are not kept)."""
+
+    list_display = ("id", "user", "game", "created_at", "used_at", "revoked_at")
+    list_select_related = ("user", "game")
+    search_fields = ("user__username", "game__id")
 
 
 @admin.register(OutboxMessage)

@@ -3,9 +3,11 @@
 `send_notification` runs in a Celery task, after the change that led to it committed. It
 re-reads everything, drops a mail that no longer makes sense (the player moved, the game
 moved on, they turned mail off), and claims a `Notification` row unique on (user, game,
-kind, version) before sending: a task delivered twice sends one mail. Every mail carries
-a magic link (django-sesame, scoped to its game, expiring) and a one-click unsubscribe
-link (a signed token, no login), in a plain-text and an HTML part.
+kind, version) before sending: a task delivered twice sends one mail. A mail that cannot
+be built or sent for good is marked failed on that row and logged. A mail about a game in
+play carries a magic link (games/magic_links.py: one game, one use, expiring), every mail
+a one-click unsubscribe link (a signed, expiring token, no login), in a plain-text and an
+HTML part.
 """
 
 import logging
@@ -23,8 +25,8 @@ from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from sesame.utils import get_query_string
 
+from games import magic_links
 from games.models import Event, Game, Notification, Seat, turn_time_label
 from games.presenters import history_lines
 from games.results import result_headline
@@ -44,18 +46,20 @@ CHAT_LINES = 5
 # ---------------------------------------------------------------- links
 
 
-def game_scope(game_id: int) -> str:
-    return f"game:{game_id}"
-
-
 def absolute(path: str) -> str:
     return urljoin(settings.SITE_URL.rstrip("/") + "/", path.lstrip("/"))
 
 
 def magic_link(user, game_id: int) -> str:
-    """A link that logs `user` in on the landing page of this game only (after a POST),
-    valid for SESAME_MAX_AGE."""
-    return absolute(reverse("magic_link", args=[game_id])) + get_query_string(user, scope=game_scope(game_id))
+    """A new link that signs `user` in for this game only, once (after a POST on its
+    landing page), while the game is on and for SESAME_MAX_AGE at most."""
+    return absolute(magic_links.issue(user, game_id))
+
+
+def game_link(game) -> str:
+    """A plain link to a game's page, for mails about a game that is over (a magic link
+    would be dead already): a private game asks for a sign-in."""
+    return absolute(game.get_absolute_url())
 
 
 def link_days() -> int:
@@ -211,7 +215,7 @@ def _game_over(user, game, seat, version):
     name_of = _names(game)
     winners = result.get("winners") or []
     won = seat.index in winners
-    context = {"title": _title(game), "game_name": game.rules.info.name, "link": magic_link(user, game.pk),
+    context = {"title": _title(game), "game_name": game.rules.info.name, "link": game_link(game),
                "headline": result_headline(result, name_of), "won": won}
     if won:
         outcome = "you won"
@@ -231,8 +235,8 @@ _COMPOSERS = {
 
 def _send_rematch_invitation(user, game_id: int) -> bool:
     """The old game's player hears that its rematch waits for them, while it still does:
-    the table open, a seat free, and they not at it yet. The link signs them in on the old
-    game's page, where "Join the rematch" is."""
+    the table open, a seat free, and they not at it yet. The link leads to the old game's
+    page, where "Join the rematch" is (a plain link: that game is over)."""
     following = Game.objects.filter(pk=game_id, status=Game.Status.OPEN).select_related("rematch_of").first()
     old = following and getattr(following, "rematch_of", None)
     if old is None or old.seat_of(user) is None or following.seat_of(user) is not None \
@@ -240,7 +244,7 @@ def _send_rematch_invitation(user, game_id: int) -> bool:
         return False
     host = following.host.name
     context = {"title": _title(following), "old_title": _title(old), "host": host,
-               "link": magic_link(user, old.pk), "turn_time": turn_time_label(following.turn_seconds),
+               "link": game_link(old), "turn_time": turn_time_label(following.turn_seconds),
                "ante": following.ante}
     return _claim_and_send(user, following, Notification.Kind.REMATCH, 0,
                            f"{host} wants a rematch of {context['old_title']}", "email/rematch", context)
