@@ -118,18 +118,20 @@ def send_notification(kind: str, user_id: int, game_id: int | None, version: int
             return False
     else:
         raise ValueError(f"unknown notification kind {kind!r}")
-    subject, context = _COMPOSERS[kind](user, game, seat, version)
-    return _claim_and_send(user, game, kind, version, subject, f"email/{kind}", context)
+    return _claim_and_send(user, game, kind, version, f"email/{kind}",
+                           lambda: _COMPOSERS[kind](user, game, seat, version))
 
 
-def _claim_and_send(user, game, kind, version, subject, template, context) -> bool:
+def _claim_and_send(user, game, kind, version, template, compose) -> bool:
+    """Claim the mail, then write it (`compose()` -> subject, context; so magic links are
+    made only for a mail that goes out) and send it."""
     try:
         with transaction.atomic():
             claim = Notification.objects.create(user=user, game=game, kind=kind, version=version)
     except IntegrityError:
         return False  # already sent (or being sent) by another delivery of this task
     try:
-        _build(user, subject, template, context).send()
+        _build(user, template, *compose()).send()
     except TRANSIENT_MAIL_ERRORS:
         claim.delete()  # let a retry of the task send it
         raise
@@ -142,7 +144,7 @@ def _claim_and_send(user, game, kind, version, subject, template, context) -> bo
     return True
 
 
-def _build(user, subject, template, context) -> EmailMultiAlternatives:
+def _build(user, template, subject, context) -> EmailMultiAlternatives:
     unsubscribe = unsubscribe_url(user)
     context = {**context, "user": user, "site_url": settings.SITE_URL, "unsubscribe_url": unsubscribe,
                "profile_url": absolute(reverse("profile")),
@@ -246,18 +248,17 @@ def _send_rematch_invitation(user, game_id: int) -> bool:
     context = {"title": _title(following), "old_title": _title(old), "host": host,
                "link": game_link(old), "turn_time": turn_time_label(following.turn_seconds),
                "ante": following.ante}
-    return _claim_and_send(user, following, Notification.Kind.REMATCH, 0,
-                           f"{host} wants a rematch of {context['old_title']}", "email/rematch", context)
+    return _claim_and_send(user, following, Notification.Kind.REMATCH, 0, "email/rematch",
+                           lambda: (f"{host} wants a rematch of {context['old_title']}", context))
 
 
 def _send_digest(user, day: int) -> bool:
-    seats = (Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE, game__clock_seat=F("index"))
-             .select_related("game").order_by("game__deadline"))
-    games = [{"title": _title(s.game), "link": magic_link(user, s.game_id), "deadline": _deadline_text(s.game.deadline)}
-             for s in seats]
-    if not games:
+    seats = list(Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE, game__clock_seat=F("index"))
+                 .select_related("game").order_by("game__deadline"))
+    if not seats:
         return False
-    n = len(games)
+    n = len(seats)
     subject = f"{n} game{'s' if n > 1 else ''} wait{'s' if n == 1 else ''} for your move"
-    return _claim_and_send(user, None, Notification.Kind.DIGEST, day, subject, "email/digest",
-                           {"games": games, "title": subject})
+    return _claim_and_send(user, None, Notification.Kind.DIGEST, day, "email/digest", lambda: (subject, {
+        "title": subject, "games": [{"title": _title(s.game), "link": magic_link(user, s.game_id),
+                                     "deadline": _deadline_text(s.game.deadline)} for s in seats]}))

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import MagicLink
-from games.notifications import magic_link
+from games.notifications import magic_link, send_notification
 
 pytestmark = pytest.mark.django_db
 
@@ -148,3 +148,13 @@ def test_the_scope_check_costs_other_sessions_nothing(client, alice, two_games, 
     with CaptureQueriesContext(connection) as queries:
         assert client.get(two_games[0].get_absolute_url()).status_code == 200
     assert not any("magiclink" in query["sql"] for query in queries.captured_queries)
+
+
+def test_a_mail_delivered_twice_makes_one_link(alice, bob, two_games):
+    bob.email = "bob@example.com"
+    bob.save()
+    game = services.play_move(alice, two_games[0].pk, 0, {"type": "draw", "from": "pile"})
+    game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    assert send_notification("your_turn", bob.pk, game.pk, game.version) is True
+    assert send_notification("your_turn", bob.pk, game.pk, game.version) is False
+    assert MagicLink.objects.filter(user=bob).count() == 1
