@@ -9,6 +9,7 @@ link (its owner signed out elsewhere, or changed their password) ends the sessio
 
 from functools import cache
 
+from asgiref.sync import sync_to_async
 from django.contrib.auth import login
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.signals import user_logged_in
@@ -67,6 +68,11 @@ class GameScopedSessionMiddleware:
         presented = cache(lambda: self.present(request, account))
         request.user = SimpleLazyObject(lambda: presented()[0])
         request.scoped_game_id = SimpleLazyObject(lambda: presented()[1])
+
+        async def auser():  # the async twin of request.user must not see more
+            return (await sync_to_async(presented)())[0]
+
+        request.auser = auser
         return self.get_response(request)
 
     @staticmethod

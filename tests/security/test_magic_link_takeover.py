@@ -150,3 +150,10 @@ def test_a_link_session_cannot_play_in_another_game_of_its_owner(opened, bob, ch
                                                              "from": "pile"})
     assert asks_for_sign_in(response)
     assert game.events.count() == 0
+
+
+def test_a_link_session_is_anonymous_to_async_code_outside_its_game(opened):
+    from asgiref.sync import async_to_sync
+
+    request = opened.get(reverse("profile")).wsgi_request
+    assert not async_to_sync(request.auser)().is_authenticated
