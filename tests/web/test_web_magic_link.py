@@ -42,8 +42,12 @@ def test_each_link_is_its_own_row_named_in_the_url(bob, two_games):
 def test_a_link_for_game_a_does_not_log_in_on_game_bs_page(client, bob, two_games):
     game_a, game_b = two_games
     path = path_of(magic_link(bob, game_a.pk))
+    link_a = MagicLink.objects.get(game=game_a)
+    path_of(magic_link(bob, game_b.pk))
+    link_b = MagicLink.objects.get(game=game_b)
     for wrong in (path.replace(f"/games/{game_a.pk}/", f"/games/{game_b.pk}/"),
-                  path.replace("/continue/1/", "/continue/2/")):
+                  path.replace(f"/games/{game_a.pk}/continue/{link_a.pk}/",
+                               f"/games/{game_b.pk}/continue/{link_b.pk}/")):
         for method in (client.get, client.post):
             response = method(wrong)
             assert response.status_code == 403
