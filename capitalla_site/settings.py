@@ -5,11 +5,13 @@ Celery broker on the local filesystem, so `make run` needs nothing but Python.
 """
 
 import os
+import secrets
 from pathlib import Path
 
 from datetime import timedelta
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -20,8 +22,31 @@ def env_bool(name: str, default: bool) -> bool:
     return os.environ.get(name, str(default)).lower() in ("1", "true", "yes", "on")
 
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
+def development_secret_key(path: Path) -> str:
+    """A random key made once for this checkout and kept in `path` (mode 0600): a key
+    shipped in the code would let anyone sign cookies and links for any site that runs it.
+    Written to a private temporary file and linked into place, so concurrent first starts
+    all read the one complete key."""
+    if not path.exists():
+        temporary = path.with_name(f".{path.name}.{os.getpid()}")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(secrets.token_urlsafe(50))
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another process was first: use its key
+        finally:
+            temporary.unlink()
+    return path.read_text().strip()
+
+
 DEBUG = env_bool("DEBUG", True)
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("Set SECRET_KEY: with DEBUG off the site does not start without one.")
+    SECRET_KEY = development_secret_key(VAR_DIR / "secret_key")
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
@@ -46,6 +71,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A session opened by a mailed link sees its game only (games/scoped_sessions.py).
+    "games.scoped_sessions.GameScopedSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -101,7 +128,8 @@ AUTHENTICATION_BACKENDS = [
     # First: refuses every login while the account or the client address is locked out.
     "accounts.login_throttle.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
-    # Magic links in mails (django-sesame): tokens scoped to one game, checked on POST only.
+    # Magic links in mails (django-sesame): tokens scoped to one game and one MagicLink row,
+    # used on POST only (games/magic_links.py).
     "sesame.backends.ModelBackend",
 ]
 SESAME_MAX_AGE = timedelta(days=int(os.environ.get("MAGIC_LINK_DAYS", "7")))
@@ -128,6 +156,8 @@ PASSWORD_RESET_LIMIT = int(os.environ.get("PASSWORD_RESET_LIMIT", "3"))
 CONFIRMATION_MAIL_LIMIT = int(os.environ.get("CONFIRMATION_MAIL_LIMIT", "3"))
 # How long a mailed link to confirm an address works.
 CONFIRM_ADDRESS_DAYS = int(os.environ.get("CONFIRM_ADDRESS_DAYS", "3"))
+# How long a mail's unsubscribe link works.
+UNSUBSCRIBE_DAYS = int(os.environ.get("UNSUBSCRIBE_DAYS", "60"))
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.db.models.constants import LOOKUP_SEP
 
-from .models import ChatMessage, Event, Game, Hand, Notification, OutboxMessage, Seat
+from .models import ChatMessage, Event, Game, Hand, MagicLink, Notification, OutboxMessage, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -74,9 +74,20 @@ class HandAdmin(ReadOnlyAdmin):
 
 @admin.register(Notification)
 class NotificationAdmin(ReadOnlyAdmin):
-    list_display = ("user", "kind", "game", "version", "created_at", "sent_at")
-    list_filter = ("kind",)
+    """Mails claimed, sent, or failed: a failed one says why (the count is on /healthz/)."""
+
+    list_display = ("user", "kind", "game", "version", "created_at", "sent_at", "failed_at")
+    list_filter = ("kind", ("failed_at", admin.EmptyFieldListFilter))
     list_select_related = ("user", "game")
+
+
+@admin.register(MagicLink)
+class MagicLinkAdmin(ReadOnlyAdmin):
+    """Game links mailed to players: which are used, which revoked (tokens are not kept)."""
+
+    list_display = ("id", "user", "game", "created_at", "used_at", "revoked_at")
+    list_select_related = ("user", "game")
+    search_fields = ("user__username", "game__id")
 
 
 @admin.register(OutboxMessage)

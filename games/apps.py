@@ -5,4 +5,6 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self):
-        from . import checks, signals  # noqa: F401  (deploy checks; seats renamed with their player)
+        # Deploy checks; seats renamed with their player; mailed links revoked at sign-out
+        # and password change, and scoped sessions unscoped by a normal sign-in.
+        from . import checks, magic_links, scoped_sessions, signals  # noqa: F401

@@ -4,7 +4,8 @@ is the background work keeping up?
 Beat's sweeper and the worker leave traces in the database, so their health is read from
 there, with no heartbeat to write: a turn clock, a mail or a digest still due well after
 its time means the sweeper is not running; a bot that has not moved well after its turn
-came means the worker (or the broker) is not doing its job.
+came means the worker (or the broker) is not doing its job. Mails that failed to build or
+send lately are counted too, for a person to look at.
 """
 
 from datetime import timedelta
@@ -17,12 +18,13 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from capitalla_site.celery import app as celery_app
-from games.models import Game
+from games.models import Game, Notification
 from games.services import DUE_MAILS
 
 # How late background work may run before the site counts as unhealthy: a few sweeps of
 # 5 s, plus room for a busy worker.
 LAG_ALLOWED = timedelta(minutes=2)
+MAIL_FAILURE_WINDOW = timedelta(hours=24)
 
 
 def overdue_work(now=None) -> dict[str, int]:
@@ -51,14 +53,20 @@ def broker_reachable() -> bool:
     return True
 
 
+def failed_mails(now=None) -> int:
+    """Mails that could not be built or sent in the last MAIL_FAILURE_WINDOW: each one
+    needs a look (its Notification row in the admin says why), but none stops the site."""
+    return Notification.objects.filter(failed_at__gte=(now or timezone.now()) - MAIL_FAILURE_WINDOW).count()
+
+
 def check(now=None) -> dict:
-    """{"ok": bool, "database", "broker", "overdue": {...}}: not ok when a service is
-    unreachable or any work is overdue."""
+    """{"ok": bool, "database", "broker", "overdue": {...}, "failed_mails": n}: not ok when
+    a service is unreachable or any work is overdue; failed mails are reported only."""
     try:
-        overdue = overdue_work(now)
+        overdue, failed = overdue_work(now), failed_mails(now)
         database = "ok"
     except DatabaseError:
-        overdue, database = None, "unreachable"
+        overdue, failed, database = None, None, "unreachable"
     broker = "ok" if broker_reachable() else "unreachable"
     ok = database == "ok" and broker == "ok" and not any(overdue.values())
-    return {"ok": ok, "database": database, "broker": broker, "overdue": overdue}
+    return {"ok": ok, "database": database, "broker": broker, "overdue": overdue, "failed_mails": failed}

@@ -2,63 +2,64 @@
 outbox where the embedded default keeps mail instead of sending it.
 
 Mail scanners fetch links: no GET here logs anyone in or changes anything. The landing
-page and the unsubscribe page show a button; only its POST acts.
+page and the unsubscribe page show a button; only its POST acts. A link's POST opens a
+session for its game only (games/scoped_sessions.py) and uses the link up.
 """
 
-from datetime import timedelta
-
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.core import signing
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csp import csp_override
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
-from sesame.utils import get_user
 
+from games import magic_links, scoped_sessions
 from games.models import Game, OutboxMessage
-from games.notifications import game_scope, user_from_unsubscribe_token
-
-# Long enough to tell "expired" from "not a valid link"; the real limit is SESAME_MAX_AGE.
-_ANY_AGE = timedelta(days=3650)
+from games.notifications import user_from_unsubscribe_token
 
 
 @require_http_methods(["GET", "POST"])
-def magic_link(request, game_id: int):
+def magic_link(request, game_id: int, link_id: int):
     """GET: check the link and show a "Continue to your game" button (nothing else).
-    POST (the button): log in as the link's user and go to the game."""
-    game = Game.objects.filter(pk=game_id).only("pk", "kind").first()
+    POST (the button): use the link up and sign its user in for this game only."""
+    game = Game.objects.filter(pk=game_id).only("pk", "kind", "status").first()
     if game is None:
         raise Http404("No such table.")
-    scope = game_scope(game.pk)
-    user = get_user(request, scope=scope, update_last_login=False)
-    if user is None:
-        expired = "sesame" in request.GET and get_user(request, scope=scope, max_age=_ANY_AGE,
-                                                         update_last_login=False) is not None
-        context = {"title": f"{game.rules.info.name} #{game.pk}", "expired": expired, "game_url": game.get_absolute_url()}
-        return render(request, "games/magic_link.html", context, status=410 if expired else 403)
-    if request.method == "GET":
+    title = f"{game.rules.info.name} #{game.pk}"
+    try:
+        link = magic_links.check_link(request, game, link_id)
+        if request.method == "POST" and request.user != link.user:
+            magic_links.claim(link)
+            scoped_sessions.open_session(request, link)
+    except magic_links.LinkRefused as refused:
         return render(request, "games/magic_link.html", {
-            "title": f"{game.rules.info.name} #{game.pk}", "user_name": user.name, "action": request.get_full_path(),
-            "signed_in_as_other": request.user.is_authenticated and request.user.pk != user.pk,
-        })
-    login(request, user)  # the sesame backend set user.backend
-    return redirect(game)
+            "title": title, "refused": refused.reason, "game_url": game.get_absolute_url()}, status=refused.status)
+    if request.method == "POST":
+        return redirect(game)  # signed in now, or already signed in as the link's user
+    return render(request, "games/magic_link.html", {
+        "title": title, "user_name": link.user.name, "action": request.get_full_path(),
+        "signed_in_as_other": request.user.is_authenticated and request.user != link.user,
+    })
 
 
 @csrf_exempt  # one-click unsubscribe (RFC 8058): mail clients POST without our CSRF token
 @require_http_methods(["GET", "POST"])
 def unsubscribe(request, token: str):
     """GET shows a confirm button; POST (the button, or a mail client's one-click POST)
-    turns all game mail off. No login: the signed token names the user."""
-    user = user_from_unsubscribe_token(token)
+    turns all game mail off. No login: the signed token names the user, so the page names
+    no one (it would show a stranger holding the link whose address it is)."""
+    try:
+        user = user_from_unsubscribe_token(token)
+    except signing.SignatureExpired:
+        return render(request, "accounts/unsubscribe.html", {"expired": True}, status=410)
     if user is None:
         return render(request, "accounts/unsubscribe.html", {"invalid": True}, status=400)
     if request.method == "POST":
         user.email_notifications = user.Mail.OFF
         user.save(update_fields=["email_notifications"])
-        return render(request, "accounts/unsubscribe.html", {"done": True, "email": user.email})
-    return render(request, "accounts/unsubscribe.html", {"email": user.email, "action": request.path})
+        return render(request, "accounts/unsubscribe.html", {"done": True})
+    return render(request, "accounts/unsubscribe.html", {"action": request.path})
 
 
 @login_required

@@ -292,6 +292,10 @@ class Notification(models.Model):
     version = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # A mail that could not be built or sent for a reason a retry will not cure (a bad
+    # header, a template error): kept, counted by /healthz/, never silently dropped.
+    failed_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    error = models.TextField(blank=True)
 
     class Meta:
         constraints = [
@@ -344,3 +348,23 @@ class OutboxMessage(models.Model):
 
     def __str__(self):
         return f"{self.subject} -> {self.to}"
+
+
+class MagicLink(models.Model):
+    """One game link in one mail. Its sesame token's scope names this row, so the server
+    decides whether it still works: it opens one session (`used_at`, claimed with a
+    conditional update), and dies when its owner signs out or changes their password
+    (`revoked_at`) or when its game ends. A session it opened sees only its game."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="magic_links")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"Link {self.pk} to game {self.game_id} for {self.user}"
+
+    @property
+    def scope(self) -> str:
+        return f"game:{self.game_id}:link:{self.pk}"

@@ -3,12 +3,17 @@
 `send_notification` runs in a Celery task, after the change that led to it committed. It
 re-reads everything, drops a mail that no longer makes sense (the player moved, the game
 moved on, they turned mail off), and claims a `Notification` row unique on (user, game,
-kind, version) before sending: a task delivered twice sends one mail. Every mail carries
-a magic link (django-sesame, scoped to its game, expiring) and a one-click unsubscribe
-link (a signed token, no login), in a plain-text and an HTML part.
+kind, version) before sending: a task delivered twice sends one mail. A mail that cannot
+be built or sent for good is marked failed on that row and logged. A mail about a game in
+play carries a magic link (games/magic_links.py: one game, one use, expiring), every mail
+a one-click unsubscribe link (a signed, expiring token, no login), in a plain-text and an
+HTML part.
 """
 
 import logging
+import smtplib
+import unicodedata
+from datetime import timedelta
 from urllib.parse import urljoin
 
 from django.conf import settings
@@ -20,8 +25,8 @@ from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from sesame.utils import get_query_string
 
+from games import magic_links
 from games.models import Event, Game, Notification, Seat, turn_time_label
 from games.presenters import history_lines
 from games.results import result_headline
@@ -29,6 +34,9 @@ from games.results import result_headline
 logger = logging.getLogger(__name__)
 
 UNSUBSCRIBE_SALT = "capitalla.unsubscribe"
+# Failures a later try may not meet (the SMTP server, the network; smtplib's errors are
+# OSErrors): the task retries them. Any other failure is recorded on the Notification.
+TRANSIENT_MAIL_ERRORS = (smtplib.SMTPException, OSError)
 # At most this many moves are told in a "your turn" mail; the game page has the rest.
 SUMMARY_LINES = 40
 # The latest table talk a turn mail quotes.
@@ -38,18 +46,20 @@ CHAT_LINES = 5
 # ---------------------------------------------------------------- links
 
 
-def game_scope(game_id: int) -> str:
-    return f"game:{game_id}"
-
-
 def absolute(path: str) -> str:
     return urljoin(settings.SITE_URL.rstrip("/") + "/", path.lstrip("/"))
 
 
 def magic_link(user, game_id: int) -> str:
-    """A link that logs `user` in on the landing page of this game only (after a POST),
-    valid for SESAME_MAX_AGE."""
-    return absolute(reverse("magic_link", args=[game_id])) + get_query_string(user, scope=game_scope(game_id))
+    """A new link that signs `user` in for this game only, once (after a POST on its
+    landing page), while the game is on and for SESAME_MAX_AGE at most."""
+    return absolute(magic_links.issue(user, game_id))
+
+
+def game_link(game) -> str:
+    """A plain link to a game's page, for mails about a game that is over (a magic link
+    would be dead already): a private game asks for a sign-in."""
+    return absolute(game.get_absolute_url())
 
 
 def link_days() -> int:
@@ -63,9 +73,12 @@ def unsubscribe_token(user) -> str:
 
 
 def user_from_unsubscribe_token(token: str):
-    """The user an unsubscribe token was made for, or None if it is not one of ours."""
+    """The user an unsubscribe token was made for, or None if it is not one of ours.
+    Raises signing.SignatureExpired for one of ours older than UNSUBSCRIBE_DAYS."""
     try:
-        pk = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+        pk = signing.loads(token, salt=UNSUBSCRIBE_SALT, max_age=timedelta(days=settings.UNSUBSCRIBE_DAYS))
+    except signing.SignatureExpired:
+        raise
     except signing.BadSignature:
         return None
     return get_user_model().objects.filter(pk=pk).first() if isinstance(pk, int) else None
@@ -105,16 +118,33 @@ def send_notification(kind: str, user_id: int, game_id: int | None, version: int
             return False
     else:
         raise ValueError(f"unknown notification kind {kind!r}")
-    subject, context = _COMPOSERS[kind](user, game, seat, version)
-    return _claim_and_send(user, game, kind, version, subject, f"email/{kind}", context)
+    return _claim_and_send(user, game, kind, version, f"email/{kind}",
+                           lambda: _COMPOSERS[kind](user, game, seat, version))
 
 
-def _claim_and_send(user, game, kind, version, subject, template, context) -> bool:
+def _claim_and_send(user, game, kind, version, template, compose) -> bool:
+    """Claim the mail, then write it (`compose()` -> subject, context; so magic links are
+    made only for a mail that goes out) and send it."""
     try:
         with transaction.atomic():
             claim = Notification.objects.create(user=user, game=game, kind=kind, version=version)
     except IntegrityError:
         return False  # already sent (or being sent) by another delivery of this task
+    try:
+        _build(user, template, *compose()).send()
+    except TRANSIENT_MAIL_ERRORS:
+        claim.delete()  # let a retry of the task send it
+        raise
+    except Exception as exc:  # a retry would fail the same way: keep the row as the trace
+        logger.exception("Mail %s (notification %s) could not be built or sent", kind, claim.pk)
+        Notification.objects.filter(pk=claim.pk).update(failed_at=timezone.now(),
+                                                        error=f"{type(exc).__name__}: {exc}"[:2000])
+        return False
+    Notification.objects.filter(pk=claim.pk).update(sent_at=timezone.now())
+    return True
+
+
+def _build(user, template, subject, context) -> EmailMultiAlternatives:
     unsubscribe = unsubscribe_url(user)
     context = {**context, "user": user, "site_url": settings.SITE_URL, "unsubscribe_url": unsubscribe,
                "profile_url": absolute(reverse("profile")),
@@ -122,18 +152,18 @@ def _claim_and_send(user, game, kind, version, subject, template, context) -> bo
     text = render_to_string(f"{template}.txt", context)
     html = render_to_string(f"{template}.html", context)
     message = EmailMultiAlternatives(
-        subject, text, settings.DEFAULT_FROM_EMAIL, [user.email],
+        mail_subject(subject), text, settings.DEFAULT_FROM_EMAIL, [user.email],
         headers={"List-Unsubscribe": f"<{unsubscribe}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
     )
     message.attach_alternative(html, "text/html")
     message.capitalla_user_id = user.pk  # the outbox backend files it under this user
-    try:
-        message.send()
-    except Exception:
-        claim.delete()  # let a retry of the task send it
-        raise
-    Notification.objects.filter(pk=claim.pk).update(sent_at=timezone.now())
-    return True
+    return message
+
+
+def mail_subject(text: str) -> str:
+    """`text` as one header line: line breaks and control characters (a display name may
+    hold them) become single spaces, which Django would otherwise refuse."""
+    return " ".join("".join(" " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in text).split())
 
 
 # ---------------------------------------------------------------- the mails
@@ -187,7 +217,7 @@ def _game_over(user, game, seat, version):
     name_of = _names(game)
     winners = result.get("winners") or []
     won = seat.index in winners
-    context = {"title": _title(game), "game_name": game.rules.info.name, "link": magic_link(user, game.pk),
+    context = {"title": _title(game), "game_name": game.rules.info.name, "link": game_link(game),
                "headline": result_headline(result, name_of), "won": won}
     if won:
         outcome = "you won"
@@ -207,8 +237,8 @@ _COMPOSERS = {
 
 def _send_rematch_invitation(user, game_id: int) -> bool:
     """The old game's player hears that its rematch waits for them, while it still does:
-    the table open, a seat free, and they not at it yet. The link signs them in on the old
-    game's page, where "Join the rematch" is."""
+    the table open, a seat free, and they not at it yet. The link leads to the old game's
+    page, where "Join the rematch" is (a plain link: that game is over)."""
     following = Game.objects.filter(pk=game_id, status=Game.Status.OPEN).select_related("rematch_of").first()
     old = following and getattr(following, "rematch_of", None)
     if old is None or old.seat_of(user) is None or following.seat_of(user) is not None \
@@ -216,20 +246,19 @@ def _send_rematch_invitation(user, game_id: int) -> bool:
         return False
     host = following.host.name
     context = {"title": _title(following), "old_title": _title(old), "host": host,
-               "link": magic_link(user, old.pk), "turn_time": turn_time_label(following.turn_seconds),
+               "link": game_link(old), "turn_time": turn_time_label(following.turn_seconds),
                "ante": following.ante}
-    return _claim_and_send(user, following, Notification.Kind.REMATCH, 0,
-                           f"{host} wants a rematch of {context['old_title']}", "email/rematch", context)
+    return _claim_and_send(user, following, Notification.Kind.REMATCH, 0, "email/rematch",
+                           lambda: (f"{host} wants a rematch of {context['old_title']}", context))
 
 
 def _send_digest(user, day: int) -> bool:
-    seats = (Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE, game__clock_seat=F("index"))
-             .select_related("game").order_by("game__deadline"))
-    games = [{"title": _title(s.game), "link": magic_link(user, s.game_id), "deadline": _deadline_text(s.game.deadline)}
-             for s in seats]
-    if not games:
+    seats = list(Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE, game__clock_seat=F("index"))
+                 .select_related("game").order_by("game__deadline"))
+    if not seats:
         return False
-    n = len(games)
+    n = len(seats)
     subject = f"{n} game{'s' if n > 1 else ''} wait{'s' if n == 1 else ''} for your move"
-    return _claim_and_send(user, None, Notification.Kind.DIGEST, day, subject, "email/digest",
-                           {"games": games, "title": subject})
+    return _claim_and_send(user, None, Notification.Kind.DIGEST, day, "email/digest", lambda: (subject, {
+        "title": subject, "games": [{"title": _title(s.game), "link": magic_link(user, s.game_id),
+                                     "deadline": _deadline_text(s.game.deadline)} for s in seats]}))

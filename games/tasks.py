@@ -1,7 +1,5 @@
 """Celery tasks. Each one re-reads the database and is harmless when run twice."""
 
-import smtplib
-
 from celery import shared_task
 
 from games import notifications, services
@@ -26,7 +24,7 @@ def sweep() -> dict:
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True,
-             autoretry_for=(smtplib.SMTPException, OSError), max_retries=3,
+             autoretry_for=notifications.TRANSIENT_MAIL_ERRORS, max_retries=3,
              retry_backoff=10, retry_backoff_max=60)
 def send_notification(kind: str, user_id: int, game_id: int | None, version: int) -> bool:
     """One mail, sent at most once: see notifications.send_notification."""

@@ -73,7 +73,7 @@ def test_the_turn_mail_tells_what_happened_since_the_last_turn(table_with_mail, 
     assert "- Alice discarded" in message.body
     html, mimetype = message.alternatives[0]
     assert mimetype == "text/html" and "Continue to your game" in html
-    assert f"/games/{game.pk}/continue/?sesame=" in message.body
+    assert f"/games/{game.pk}/continue/" in message.body and "?sesame=" in message.body
 
 
 def test_the_turn_mail_quotes_what_the_others_said_meanwhile(table_with_mail, alice, bob, enqueued, run_enqueued,
@@ -211,7 +211,7 @@ def test_every_mail_has_one_click_unsubscribe_headers(table_with_mail, run_enque
 
 
 def test_a_rematch_invites_the_others_by_mail_once_while_a_seat_waits(table_with_mail, alice, bob, enqueued,
-                                                                      run_enqueued, sweep_mails, charlie):
+                                                                      run_enqueued, sweep_mails, settings):
     game = services.resign(alice, table_with_mail.pk)
     sweep_mails(game, "result_mail_at")
     enqueued.clear()
@@ -222,7 +222,8 @@ def test_a_rematch_invites_the_others_by_mail_once_while_a_seat_waits(table_with
     message = mail.outbox[-1]
     assert message.to == ["alice@example.com"]
     assert message.subject == f"Bob wants a rematch of Capitalla #{game.pk}"
-    assert f"/games/{game.pk}/continue/?sesame=" in message.body  # signs her in on the old game's page
+    # The old game is over, so its page with "Join the rematch" is a plain link, no sign-in.
+    assert f"{settings.SITE_URL}/games/{game.pk}/\n" in message.body and "sesame" not in message.body
     assert games.tasks.send_notification("rematch", alice.pk, following.pk, 0) is False  # sent once
 
 
@@ -236,3 +237,23 @@ def test_no_invitation_once_the_player_joined_or_the_table_was_dealt(table_with_
     assert games.tasks.send_notification("rematch", alice.pk, following.pk, 0) is False
     dealt = services.start_table(bob, following.pk)
     assert dealt.invite_mail_at is None
+
+
+def test_a_transient_smtp_error_leaves_the_mail_to_the_tasks_retry(table_with_mail, alice, monkeypatch):
+    import smtplib
+
+    from django.core.mail import EmailMultiAlternatives
+
+    real_send = EmailMultiAlternatives.send
+
+    def server_gone(self, *args, **kwargs):
+        raise smtplib.SMTPServerDisconnected("connection lost")
+
+    monkeypatch.setattr(EmailMultiAlternatives, "send", server_gone)
+    with pytest.raises(smtplib.SMTPServerDisconnected) as raised:
+        games.tasks.send_notification("your_turn", alice.pk, table_with_mail.pk, 0)
+    assert isinstance(raised.value, games.tasks.send_notification.autoretry_for)
+    assert not Notification.objects.exists()  # not claimed, not counted as failed: the retry sends it
+    monkeypatch.setattr(EmailMultiAlternatives, "send", real_send)
+    assert games.tasks.send_notification("your_turn", alice.pk, table_with_mail.pk, 0) is True
+    assert Notification.objects.get().sent_at is not None

@@ -1,14 +1,18 @@
-"""Magic links from mails: scoped to one game, expiring, and never acting on a GET."""
+"""Magic links from mails: one game, one use, expiring, and never acting on a GET. A session
+a link opened plays its game; anything else asks for a normal sign-in."""
 
 import time
 from unittest import mock
 
 import pytest
 from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
-from games.notifications import magic_link
+from games.models import MagicLink
+from games.notifications import magic_link, send_notification
 
 pytestmark = pytest.mark.django_db
 
@@ -27,15 +31,28 @@ def two_games(alice, bob):
     return games
 
 
+def test_each_link_is_its_own_row_named_in_the_url(bob, two_games):
+    first, second = path_of(magic_link(bob, two_games[0].pk)), path_of(magic_link(bob, two_games[0].pk))
+    links = list(MagicLink.objects.order_by("pk"))
+    assert [link.user for link in links] == [bob, bob] and {link.game_id for link in links} == {two_games[0].pk}
+    assert first.startswith(f"/games/{two_games[0].pk}/continue/{links[0].pk}/?sesame=")
+    assert second.startswith(f"/games/{two_games[0].pk}/continue/{links[1].pk}/?sesame=")
+
+
 def test_a_link_for_game_a_does_not_log_in_on_game_bs_page(client, bob, two_games):
     game_a, game_b = two_games
-    token = path_of(magic_link(bob, game_a.pk)).split("?", 1)[1]
-    wrong = reverse("magic_link", args=[game_b.pk]) + "?" + token
-    for method in (client.get, client.post):
-        response = method(wrong)
-        assert response.status_code == 403
-        assert "not a valid link" in response.content.decode()
-        assert not client.get("/").wsgi_request.user.is_authenticated
+    path = path_of(magic_link(bob, game_a.pk))
+    link_a = MagicLink.objects.get(game=game_a)
+    path_of(magic_link(bob, game_b.pk))
+    link_b = MagicLink.objects.get(game=game_b)
+    for wrong in (path.replace(f"/games/{game_a.pk}/", f"/games/{game_b.pk}/"),
+                  path.replace(f"/games/{game_a.pk}/continue/{link_a.pk}/",
+                               f"/games/{game_b.pk}/continue/{link_b.pk}/")):
+        for method in (client.get, client.post):
+            response = method(wrong)
+            assert response.status_code == 403
+            assert "not a valid link" in response.content.decode()
+            assert not client.get(game_a.get_absolute_url()).wsgi_request.user.is_authenticated
 
 
 def test_an_expired_link_is_refused_with_a_clear_message(client, bob, two_games):
@@ -46,26 +63,102 @@ def test_an_expired_link_is_refused_with_a_clear_message(client, bob, two_games)
         response = method(old)
         assert response.status_code == 410
         assert "This link has expired" in response.content.decode()
-    assert not client.get("/").wsgi_request.user.is_authenticated
+    assert not client.get(two_games[0].get_absolute_url()).wsgi_request.user.is_authenticated
 
 
 def test_a_tampered_or_missing_token_is_refused(client, bob, two_games):
     path = path_of(magic_link(bob, two_games[0].pk))
     assert client.get(path[:-3]).status_code == 403
-    assert client.get(reverse("magic_link", args=[two_games[0].pk])).status_code == 403
-    assert client.get(reverse("magic_link", args=[999999]) + "?sesame=x").status_code == 404
+    assert client.get(path.split("?")[0]).status_code == 403
+    assert client.get(reverse("magic_link", args=[999999, 1]) + "?sesame=x").status_code == 404
 
 
-def test_the_get_changes_nothing_and_the_post_logs_in(client, bob, two_games):
-    path = path_of(magic_link(bob, two_games[0].pk))
+def test_the_get_changes_nothing_and_the_post_signs_in_for_the_game(client, bob, two_games):
+    game = two_games[0]
+    path = path_of(magic_link(bob, game.pk))
     bob.refresh_from_db()
     last_login = bob.last_login
     page = client.get(path)
-    assert page.status_code == 200 and "signs you in as <strong>Bob</strong>" in page.content.decode()
+    assert page.status_code == 200 and "signs you in as <strong>Bob</strong> for this game only" in page.content.decode()
     bob.refresh_from_db()
     assert bob.last_login == last_login
+    assert MagicLink.objects.get().used_at is None  # a mail scanner's GET does not use it up
     assert client.post(path).status_code == 302
-    assert client.get("/").wsgi_request.user == bob
-    # The link keeps working until it expires (a second device, a second click).
-    client.logout()
+    table = client.get(game.get_absolute_url())
+    assert table.wsgi_request.user == bob
+    assert "Signed in for this game only" in table.content.decode()
+    assert 'href="/accounts/profile/"' not in table.content.decode()
+    assert MagicLink.objects.get().used_at is not None
+
+
+def test_a_link_session_plays_chats_and_reads_the_history_of_its_game(client, alice, bob, two_games):
+    game = services.play_move(alice, two_games[0].pk, 0, {"type": "draw", "from": "pile"})
+    game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    client.post(path_of(magic_link(bob, game.pk)))
+    response = client.post(reverse("move", args=[game.pk]), {"version": game.version, "type": "draw",
+                                                             "from": "pile"})
+    assert response.status_code == 302 and game.events.count() == 3
+    assert client.post(reverse("chat", args=[game.pk]), {"text": "hello"}).status_code == 302
+    assert game.chat.get().text == "hello"
+    assert client.get(reverse("history", args=[game.pk])).status_code == 200
+    assert client.get(game.get_absolute_url(), {"since": game.version + 1}).status_code == 204
+
+
+def test_other_pages_show_the_signed_out_header(client, bob, two_games):
+    client.post(path_of(magic_link(bob, two_games[0].pk)))
+    lobby = client.get(reverse("lobby"))
+    assert not lobby.wsgi_request.user.is_authenticated and ">Log in</a>" in lobby.content.decode()
+    other = client.get(two_games[1].get_absolute_url())  # a public game of Bob's: as a spectator
+    assert other.status_code == 200 and not other.wsgi_request.user.is_authenticated
+
+
+def test_a_normal_sign_in_drops_the_scope(client, bob, two_games):
+    client.post(path_of(magic_link(bob, two_games[0].pk)))
+    response = client.post(reverse("login"), {"username": "bob", "password": "bob-password-123"})
+    assert response.status_code == 302
+    profile = client.get(reverse("profile"))
+    assert profile.status_code == 200 and profile.wsgi_request.user == bob
+    assert "Signed in for this game only" not in client.get(two_games[0].get_absolute_url()).content.decode()
+
+
+def test_logging_out_from_a_link_session_works_and_kills_the_owners_links(client, bob, two_games):
+    client.post(path_of(magic_link(bob, two_games[0].pk)))
+    unused = path_of(magic_link(bob, two_games[1].pk))
+    assert client.post(reverse("logout")).status_code == 302
+    assert not client.get(two_games[0].get_absolute_url()).wsgi_request.user.is_authenticated
+    assert client.post(unused).status_code == 410
+
+
+def test_a_player_signed_in_already_keeps_the_full_session(client, bob, two_games):
+    client.force_login(bob)
+    path = path_of(magic_link(bob, two_games[0].pk))
     assert client.post(path).status_code == 302
+    assert client.get(reverse("profile")).status_code == 200  # not narrowed to the game
+    assert MagicLink.objects.get().used_at is None  # and the link is still good elsewhere
+
+
+def test_a_second_link_of_another_game_moves_the_scope_there(client, bob, two_games):
+    game_a, game_b = two_games
+    client.post(path_of(magic_link(bob, game_a.pk)))
+    assert client.post(path_of(magic_link(bob, game_b.pk))).status_code == 302
+    assert client.get(game_b.get_absolute_url()).wsgi_request.user == bob
+    assert not client.get(reverse("chat", args=[game_a.pk])).wsgi_request.user.is_authenticated
+
+
+def test_the_scope_check_costs_other_sessions_nothing(client, alice, two_games, django_assert_num_queries):
+    client.force_login(alice)
+    with django_assert_num_queries(1):  # an unchanged poll still never asks who is polling
+        assert client.get(two_games[0].get_absolute_url(), {"since": 0}).status_code == 204
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(two_games[0].get_absolute_url()).status_code == 200
+    assert not any("magiclink" in query["sql"] for query in queries.captured_queries)
+
+
+def test_a_mail_delivered_twice_makes_one_link(alice, bob, two_games):
+    bob.email = "bob@example.com"
+    bob.save()
+    game = services.play_move(alice, two_games[0].pk, 0, {"type": "draw", "from": "pile"})
+    game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    assert send_notification("your_turn", bob.pk, game.pk, game.version) is True
+    assert send_notification("your_turn", bob.pk, game.pk, game.version) is False
+    assert MagicLink.objects.filter(user=bob).count() == 1

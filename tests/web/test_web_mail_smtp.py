@@ -68,7 +68,7 @@ def test_the_turn_mail_brings_the_player_back_to_their_move(smtp_server, client,
     text = message.get_body(preferencelist=("plain",)).get_content()
     html = message.get_body(preferencelist=("html",)).get_content()
     assert "Alice discarded" in text and "Continue to your game" in html
-    link = re.search(r"(\S+/games/\d+/continue/\?sesame=\S+)", text).group(1)
+    link = re.search(r"(\S+/games/\d+/continue/\d+/\?sesame=\S+)", text).group(1)
     assert link.startswith(django_settings.SITE_URL)
     path = link[len(django_settings.SITE_URL):]
 

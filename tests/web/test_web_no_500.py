@@ -14,7 +14,7 @@ def paths(game_id, capit_id):
         "/", "/my-games/", "/chips/", "/outbox/", "/accounts/profile/", "/tables/new/", "/tables/quick/",
         f"/games/{game_id}/", f"/games/{game_id}/move/", f"/games/{game_id}/join/", f"/games/{game_id}/leave/",
         f"/games/{game_id}/start/", f"/games/{game_id}/cancel/", f"/games/{game_id}/resign/",
-        f"/games/{game_id}/history/", f"/games/{game_id}/continue/", f"/games/{capit_id}/capit/check/",
+        f"/games/{game_id}/history/", f"/games/{game_id}/continue/1/", f"/games/{capit_id}/capit/check/",
         f"/games/{capit_id}/move/", f"/games/{capit_id}/capit/hand-order/", f"/games/{game_id}/rematch/",
         f"/games/{game_id}/replay/", f"/games/{game_id}/chat/", f"/games/{game_id}/seats/1/free/",
         f"/games/{game_id}/extra-time/", f"/games/{game_id}/back/", "/players/1/", "/players/999999/", "/healthz/",
