@@ -147,8 +147,11 @@ def test_a_second_link_of_another_game_moves_the_scope_there(client, bob, two_ga
 
 def test_the_scope_check_costs_other_sessions_nothing(client, alice, two_games, django_assert_num_queries):
     client.force_login(alice)
-    with django_assert_num_queries(1):  # an unchanged poll still never asks who is polling
+    # An unchanged poll asks who polls (the session, the user: may they see the table?),
+    # then the poll's one lookup; never the link table.
+    with django_assert_num_queries(3) as polled:
         assert client.get(two_games[0].get_absolute_url(), {"since": 0}).status_code == 204
+    assert not any("magiclink" in query["sql"] for query in polled.captured_queries)
     with CaptureQueriesContext(connection) as queries:
         assert client.get(two_games[0].get_absolute_url()).status_code == 200
     assert not any("magiclink" in query["sql"] for query in queries.captured_queries)
