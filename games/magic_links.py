@@ -27,7 +27,7 @@ _ANY_AGE = timedelta(days=3650)
 class LinkRefused(Exception):
     """Why a link does not open its game: `reason` names the page's message."""
 
-    STATUS = {"invalid": 403, "expired": 410, "used": 410, "revoked": 410, "over": 410}
+    STATUS = {"invalid": 404, "expired": 410, "used": 410, "revoked": 410, "over": 410}
 
     def __init__(self, reason: str):
         super().__init__(reason)

@@ -24,17 +24,21 @@ def magic_link(request, game_id: int, link_id: int):
     """GET: check the link and show a "Continue to your game" button (nothing else).
     POST (the button): use the link up and sign its user in for this game only."""
     game = Game.objects.filter(pk=game_id).only("pk", "kind", "status").first()
-    if game is None:
-        raise Http404("No such table.")
-    title = f"{game.rules.info.name} #{game.pk}"
     try:
+        if game is None:
+            raise magic_links.LinkRefused("invalid")
         link = magic_links.check_link(request, game, link_id)
         if request.method == "POST" and request.user != link.user:
             magic_links.claim(link)
             scoped_sessions.open_session(request, link)
     except magic_links.LinkRefused as refused:
+        # Only the holder of a genuine link (used, expired, revoked) learns which table it
+        # is for; any other answer is the same whether the table exists or not.
+        genuine = refused.reason != "invalid"
         return render(request, "games/magic_link.html", {
-            "title": title, "refused": refused.reason, "game_url": game.get_absolute_url()}, status=refused.status)
+            "title": genuine and f"{game.rules.info.name} #{game.pk}", "refused": refused.reason,
+            "game_url": game.get_absolute_url() if genuine else "/"}, status=refused.status)
+    title = f"{game.rules.info.name} #{game.pk}"
     if request.method == "POST":
         return redirect(game)  # signed in now, or already signed in as the link's user
     return render(request, "games/magic_link.html", {
