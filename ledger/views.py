@@ -1,9 +1,10 @@
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.shortcuts import render
 
 from . import chips
-from .models import Entry
+from .models import Entry, StartingGrant
 
 SHOWN = 100
 
@@ -24,4 +25,7 @@ def history(request):
             "round": entry.round,
         })
         after -= change
-    return render(request, "ledger/history.html", {"chips": {"balance": balance, "rows": rows}})
+    # Starting chips wait for a confirmed mail address (accounts.confirmation).
+    grant_waiting = settings.STARTING_CHIPS if not StartingGrant.objects.filter(user=request.user).exists() else 0
+    return render(request, "ledger/history.html", {"chips": {"balance": balance, "rows": rows,
+                                                             "grant_waiting": grant_waiting}})
