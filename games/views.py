@@ -94,12 +94,14 @@ def _not_found_partial(message: str):
     return reswap(retarget(response, "#table"), "outerHTML")
 
 
-def _polled_and_unchanged(request, games) -> bool:
-    """True when a poll finds nothing new in `games` (the one table, if this user may see
-    it: the visibility rule is part of the query), from one indexed lookup that loads
-    nothing else: `?since=<version>` for a game in play; `?waiting=<seats taken>` for a
-    table still waiting for players (joining does not change the version); with either,
-    `said=<chat lines>`. Invalid values count as changed."""
+def _polled_and_unchanged(request, games, *, visible: bool = False) -> bool:
+    """True when a poll finds nothing new in `games` (one table) from one indexed lookup:
+    `?since=<version>` for a game in play; `?waiting=<seats taken>` for a table still
+    waiting for players (joining does not change the version); with either, `said=<chat
+    lines>`. Invalid values count as changed. Unless the caller knows the table is
+    `visible` (its invite code), a private table must also pass the visibility rule, asked
+    whatever the guess, so that a right guess and a wrong one cost and answer the same; a
+    public table's poll never asks who polls (no session, no user)."""
     since, waiting, said = (request.GET.get(name) for name in ("since", "waiting", "said"))
     try:
         since = None if since is None else int(since)
@@ -108,12 +110,20 @@ def _polled_and_unchanged(request, games) -> bool:
     except ValueError:
         return False
     if since is not None:
-        row = games.values_list("version", "chat_count").first()
-        return row is not None and row[0] == since and said in (None, row[1])
-    if waiting is not None:
-        row = games.annotate(taken=Count("seats")).values_list("status", "taken", "chat_count").first()
-        return row is not None and row[:2] == (Game.Status.OPEN, waiting) and said in (None, row[2])
-    return False
+        row = games.values_list("version", "chat_count", "private", "pk").first()
+        unchanged = row is not None and row[0] == since and said in (None, row[1])
+    elif waiting is not None:
+        row = (games.annotate(taken=Count("seats"))
+               .values_list("status", "taken", "chat_count", "private", "pk").first())
+        unchanged = row is not None and row[:2] == (Game.Status.OPEN, waiting) and said in (None, row[2])
+    else:
+        return False
+    if row is None:
+        return False
+    private, game_id = row[-2:]
+    if private and not visible and not Game.objects.visible_to(request.user).filter(pk=game_id).exists():
+        return False
+    return unchanged
 
 
 # ---------------------------------------------------------------- table lifecycle
@@ -150,7 +160,7 @@ def invite(request, code: str):
     """A private (or public) table by its invite link: see it, and join it. Holding the
     link is what lets one in, until the host makes a new one."""
     invited = Game.objects.filter(invite_code=code)
-    if request.method == "GET" and _polled_and_unchanged(request, invited):
+    if request.method == "GET" and _polled_and_unchanged(request, invited, visible=True):
         return HttpResponse(status=204)
     game = invited.select_related("host").first()
     if game is None:
@@ -223,7 +233,7 @@ def cancel(request, game_id: int):
 
 @require_GET
 def game_page(request, game_id: int):
-    if _polled_and_unchanged(request, Game.objects.visible_to(request.user).filter(pk=game_id)):
+    if _polled_and_unchanged(request, Game.objects.filter(pk=game_id)):
         return HttpResponse(status=204)
     game = visible_game_or_404(request, game_id)
     return render_game(request, game)

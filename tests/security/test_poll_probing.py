@@ -5,6 +5,7 @@ get the same 404 for a right guess as for a wrong one (and as for no table at al
 import pytest
 from django.test import RequestFactory
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 
 from games import services, views
 
@@ -56,13 +57,20 @@ def test_guessing_a_private_game_s_move_and_chat_counts_gets_404_right_or_wrong(
     assert poll(client, playing_private.pk + 1000, since=0) == 404
 
 
-def test_a_player_s_unchanged_poll_still_costs_one_query(bob, playing_private, django_assert_num_queries):
-    """The visibility rule is part of the poll's one lookup (the view called directly, so
-    that no session or user lookup is counted)."""
+def test_a_player_s_unchanged_poll_of_a_private_table_asks_one_more_query(bob, playing_private,
+                                                                          django_assert_num_queries):
+    """The poll's lookup, then the visibility rule for a private table (the view called
+    directly, so that no session or user lookup is counted)."""
     request = RequestFactory().get(reverse("game", args=[playing_private.pk]),
                                    {"since": playing_private.version, "said": 1})
     request.user = bob
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):
         response = views.game_page(request, playing_private.pk)
     assert response.status_code == 204
 
+
+def test_an_unchanged_poll_of_a_public_table_never_asks_who_polls(table, django_assert_num_queries):
+    request = RequestFactory().get(reverse("game", args=[table.pk]), {"since": table.version, "said": 0})
+    request.user = SimpleLazyObject(lambda: pytest.fail("a public table's poll asked who polls"))
+    with django_assert_num_queries(1):
+        assert views.game_page(request, table.pk).status_code == 204
