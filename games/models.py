@@ -53,7 +53,8 @@ class GameQuerySet(models.QuerySet):
     def visible_to(self, user) -> "GameQuerySet":
         """The games `user` may see: the public ones, and the private ones they sit at or
         host; the staff see all. The site's one rule of who sees a table (holding a table's
-        invite link is the other way in: see games.views.invite)."""
+        invite link is the other way in: see games.views.invite); `Game.is_visible_to`
+        says the same of a game already loaded, and a test holds the two together."""
         if not user.is_authenticated:
             return self.filter(private=False)
         if user.is_staff:
@@ -182,6 +183,11 @@ class Game(models.Model):
         if not 0 <= version <= self.version:
             return False
         return not self.events.filter(seq__gt=version).exclude(move__type__in=POSITION_NEUTRAL_MOVES).exists()
+
+    def is_visible_to(self, user) -> bool:
+        """`Game.objects.visible_to(user)` for this game, read from its loaded seats."""
+        return not self.private or user.is_authenticated and (
+            user.is_staff or user.pk == self.host_id or self.seat_of(user) is not None)
 
     def seat_of(self, user) -> "Seat | None":
         if not user.is_authenticated:

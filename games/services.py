@@ -148,8 +148,11 @@ def check_can_join(game: Game, user) -> int:
 
 
 def check_seated(game: Game, user) -> Seat:
+    """The user's seat. To someone who may not even see the table, it does not exist."""
     seat = game.seat_of(user)
     if seat is None:
+        if not game.is_visible_to(user):
+            raise NotFound("No such table.")
         raise Forbidden("You are not playing at this table.")
     return seat
 

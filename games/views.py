@@ -241,7 +241,8 @@ def game_page(request, game_id: int):
 
 @require_POST
 def move(request, game_id: int):
-    game = visible_game_or_404(request, game_id)
+    """The hot path: no lookup before the service, whose seat check answers 404 to anyone
+    who may not see the table (services.check_seated)."""
     if not request.user.is_authenticated:
         if request.htmx:
             return HttpResponse("Log in to play.", status=403)
@@ -253,9 +254,9 @@ def move(request, game_id: int):
         return form.move
 
     try:
-        game = services.play_move(request.user, game.pk, request.POST.get("version"), parsed)
+        game = services.play_move(request.user, game_id, request.POST.get("version"), parsed)
     except services.ServiceError as exc:
-        return _refused(request, game.pk, exc)
+        return _refused(request, game_id, exc)
     if request.htmx:
         return render_game(request, game)
     return redirect(game)

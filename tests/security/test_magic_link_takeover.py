@@ -148,7 +148,7 @@ def test_a_link_session_cannot_play_in_another_game_of_its_owner(opened, bob, ch
     game = bobs_private_game
     response = opened.post(reverse("move", args=[game.pk]), {"version": game.version, "type": "draw",
                                                              "from": "pile"})
-    assert response.status_code == 404  # to the link's session, the owner's other private game is no table
+    assert asks_for_sign_in(response)  # outside its game, the link's session is nobody
     assert game.events.count() == 0
 
 

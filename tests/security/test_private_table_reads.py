@@ -7,6 +7,7 @@ The URLs are taken from games.urls, so a game URL added later is attacked too.
 """
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
 from games import services, urls
@@ -61,7 +62,7 @@ def private_game(django_user_model, alice, bob, kind: str, finished: bool) -> Ga
 def secrets_of(game: Game) -> list[str]:
     """What an answer must not contain: anything from the table."""
     found = [game.seed_hash, game.invite_code, "Hiddenhost", "Hiddenguest", "our secret plan",
-             "in the pot now", f"Ante {ANTE} chips", 'id="table"', 'class="seats"', 'class="card',
+             "in the pot now", f"Ante {ANTE} chips", f"table--{game.kind}", 'class="seats"', 'class="card',
              'class="pcard', 'class="history']
     if game.seed is not None:
         found.append(str(game.seed))
@@ -99,3 +100,18 @@ def test_no_game_url_shows_a_private_table_to_an_outsider(client, django_user_mo
                 leaks.append(f"{how} {name}: answers {outline(response, game.pk)}, unlike a table that "
                              f"does not exist {outline(missing_answers[how], missing)}")
     assert leaks == [], "\n".join(leaks)
+
+
+def test_the_rule_for_a_loaded_game_agrees_with_the_rule_for_a_query(django_user_model, alice, bob, charlie):
+    """`Game.is_visible_to` (the seat check of every action) and `Game.objects.visible_to`
+    (pages, polls, lists) are one rule: for every kind of visitor and table they agree."""
+    staff = django_user_model.objects.create_user(username="staffer", is_staff=True)
+    games = []
+    for private in (False, True):
+        game = services.create_table(alice, "capitalla", seats=3, private=private)
+        services.join_table(bob, game.pk)
+        games.append(game)
+    for user in (alice, bob, charlie, staff, AnonymousUser()):
+        listed = set(Game.objects.visible_to(user).values_list("pk", flat=True))
+        for game in games:
+            assert Game.objects.get(pk=game.pk).is_visible_to(user) == (game.pk in listed), (user, game.private)
