@@ -51,10 +51,12 @@ def test_a_game_against_bots_alone_is_dealt_again_at_once(alice):
 
 
 def test_only_the_players_of_a_finished_game_may_ask(finished, table, bob, charlie):
-    with pytest.raises(services.Forbidden):
+    with pytest.raises(services.NotFound):  # a private game: to an outsider, no table at all
         services.rematch(charlie, finished.pk)
     with pytest.raises(services.Conflict):
         services.rematch(bob, table.pk)  # still in play
+    with pytest.raises(services.Forbidden):  # a public one: seen, but not charlie's to replay
+        services.rematch(charlie, services.resign(bob, table.pk).pk)
     assert not Game.objects.filter(rematch_of__isnull=False).exists()
 
 
