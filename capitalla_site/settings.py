@@ -12,6 +12,7 @@ from datetime import timedelta
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -219,6 +220,17 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     # Turn clocks, due mails (turn, reminder, result, daily digest) and overdue bot turns.
     "sweep": {"task": "games.tasks.sweep", "schedule": 5.0},
+}
+# The sweep, the mails and the bot turns wait on a queue each, served by a worker each
+# (run_site; README, production), so a backlog of bot turns never delays a turn clock or
+# a mail. A task with no route waits with the mails.
+WORKER_QUEUES = ("sweep", "mail", "bots")
+CELERY_TASK_QUEUES = [Queue(name) for name in WORKER_QUEUES]
+CELERY_TASK_DEFAULT_QUEUE = "mail"
+CELERY_TASK_ROUTES = {
+    "games.tasks.sweep": {"queue": "sweep"},
+    "games.tasks.send_notification": {"queue": "mail"},
+    "games.tasks.play_bot_turn": {"queue": "bots"},
 }
 
 # Chips: every account is granted STARTING_CHIPS when its mail address is first confirmed

@@ -37,7 +37,7 @@ def worker():
     celery_app.control.purge()
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "capitalla_site", "worker", "--pool=solo", "--loglevel=warning",
-         "--without-gossip", "--without-mingle"],
+         "--without-gossip", "--without-mingle", "-Q", ",".join(settings.WORKER_QUEUES)],
         cwd=settings.BASE_DIR,
         env={**os.environ, "DATABASE_URL": test_db_url, "BOT_MOVE_DELAY": "0"},
     )

@@ -1,4 +1,4 @@
-"""Start the web server, a Celery worker and Celery beat together; stop all on Ctrl-C."""
+"""Start the web server, a Celery worker per queue and Celery beat together; stop all on Ctrl-C."""
 
 import os
 import signal
@@ -12,20 +12,28 @@ from django.core.management.base import BaseCommand
 from games.management.commands.load_demo import DEMO_PASSWORD, DEMO_USERNAME
 
 
+def process_commands(addr: str) -> dict[str, list[str]]:
+    """The command line of each process, by name: the web server, a worker for each of
+    settings.WORKER_QUEUES (so bot turns never hold up the sweep or the mails), beat."""
+    celery = [sys.executable, "-m", "celery", "-A", "capitalla_site"]
+    workers = {f"worker-{queue}": celery + ["worker", "--pool=solo", "--loglevel=warning", "-Q", queue,
+                                            "--hostname", f"{queue}@%h"]
+               for queue in settings.WORKER_QUEUES}
+    return {
+        "web": [sys.executable, "manage.py", "runserver", addr, "--noreload"],
+        **workers,
+        "beat": celery + ["beat", "--loglevel=warning", "--schedule", settings.CELERY_BEAT_SCHEDULE_FILENAME],
+    }
+
+
 class Command(BaseCommand):
-    help = "Run web + worker + beat (embedded defaults unless DATABASE_URL / REDIS_URL are set)."
+    help = "Run web + a worker per queue + beat (embedded defaults unless DATABASE_URL / REDIS_URL are set)."
 
     def add_arguments(self, parser):
         parser.add_argument("--addr", default=os.environ.get("RUN_ADDR", "127.0.0.1:8000"))
 
     def handle(self, addr, **options):
-        celery = [sys.executable, "-m", "celery", "-A", "capitalla_site"]
-        commands = {
-            "web": [sys.executable, "manage.py", "runserver", addr, "--noreload"],
-            "worker": celery + ["worker", "--pool=solo", "--loglevel=warning"],
-            "beat": celery + ["beat", "--loglevel=warning", "--schedule", settings.CELERY_BEAT_SCHEDULE_FILENAME],
-        }
-        procs = {name: subprocess.Popen(cmd, cwd=settings.BASE_DIR) for name, cmd in commands.items()}
+        procs = {name: subprocess.Popen(cmd, cwd=settings.BASE_DIR) for name, cmd in process_commands(addr).items()}
         self.stdout.write(
             f"\nCapitalla is running at http://{addr}/\n"
             f"Log in as {DEMO_USERNAME} / {DEMO_PASSWORD}\n"

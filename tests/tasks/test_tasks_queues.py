@@ -1,0 +1,26 @@
+"""Each kind of background work waits on its own queue, served by its own worker, so a
+backlog of bot turns never delays a turn clock or a mail."""
+
+from django.conf import settings
+
+from capitalla_site.celery import app as celery_app
+from games.management.commands.run_site import process_commands
+
+
+def queue_of(task_name: str) -> str:
+    return celery_app.amqp.router.route({}, task_name)["queue"].name
+
+
+def test_the_sweep_the_mails_and_the_bot_turns_have_a_queue_each():
+    queues = {name: queue_of(f"games.tasks.{name}") for name in ("sweep", "send_notification", "play_bot_turn")}
+    assert len(set(queues.values())) == 3
+    assert set(queues.values()) == set(settings.WORKER_QUEUES)
+
+
+def test_a_task_without_a_route_waits_on_a_queue_a_worker_serves():
+    assert queue_of("games.tasks.some_future_task") in settings.WORKER_QUEUES
+
+
+def test_run_site_starts_a_worker_for_each_queue():
+    served = [cmd[cmd.index("-Q") + 1] for cmd in process_commands("127.0.0.1:8000").values() if "-Q" in cmd]
+    assert sorted(served) == sorted(settings.WORKER_QUEUES)
