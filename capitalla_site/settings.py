@@ -262,8 +262,17 @@ DIGEST_HOUR_UTC = int(os.environ.get("DIGEST_HOUR_UTC", "7"))
 
 # Seconds a bot waits before moving, so a human can follow its play.
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "1.0"))
-# A bot turn not taken after this many seconds is re-enqueued by the sweeper.
+# A bot turn is published once per position. The sweeper sends it again only when the
+# broker refused it (after BOT_TURN_GRACE seconds) or when it was still not played
+# BOT_TURN_RESEND seconds after it was sent (lost: a backlog is worked off sooner).
 BOT_TURN_GRACE = float(os.environ.get("BOT_TURN_GRACE", "15"))
+BOT_TURN_RESEND = float(os.environ.get("BOT_TURN_RESEND", "120"))
+# What one account may have at once, and open per hour, so that it cannot flood the lobby
+# or the worker: open tables it hosts, games in play against bots, new tables (quick
+# games included).
+OPEN_TABLE_LIMIT = int(os.environ.get("OPEN_TABLE_LIMIT", "5"))
+BOT_GAME_LIMIT = int(os.environ.get("BOT_GAME_LIMIT", "10"))
+NEW_TABLE_LIMIT = int(os.environ.get("NEW_TABLE_LIMIT", "60"))
 
 LOGGING = {
     "version": 1,

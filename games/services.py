@@ -13,9 +13,11 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef, Q
+from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
+from accounts import throttle
 from accounts.models import next_digest_at
 from capitalla_site.celery import app as celery_app
 from games.engine.base import IllegalMove
@@ -64,6 +66,10 @@ class Conflict(ServiceError):
     status = 409
 
 
+class TooMany(ServiceError):
+    status = 429
+
+
 # Bots at a table played for chips would ante from, and win into, a purse nobody owns.
 PEOPLE_ONLY = "A table played for chips seats only people"
 # After the deal no ante comes back: re-dealing until a hand wins at once must cost it.
@@ -90,6 +96,27 @@ def check_new_table(kind: str, seats: int, bots: int, bot_level: str) -> None:
         raise ServiceError(f"Bots can fill between 0 and {seats} seats.")
     if bot_level not in BOT_LEVELS:
         raise ServiceError(f"Bot level must be one of {', '.join(BOT_LEVELS)}.")
+
+
+def check_open_tables(user) -> None:
+    """An account hosts at most OPEN_TABLE_LIMIT tables waiting for players, so that it
+    cannot push everyone else's off the lobby."""
+    limit = settings.OPEN_TABLE_LIMIT
+    if Game.objects.filter(host=user, status=Game.Status.OPEN).count() >= limit:
+        raise Conflict(f"You have {limit} open table{pluralize(limit)}: "
+                       "start or close one before you open another.")
+
+
+def check_bot_games(user) -> None:
+    """An account has at most BOT_GAME_LIMIT games against bots in play (hosted or seated
+    at), so that it cannot bury the worker under bot turns."""
+    limit = settings.BOT_GAME_LIMIT
+    seated = Seat.objects.filter(game=OuterRef("pk"), user=user)
+    bots = Seat.objects.filter(game=OuterRef("pk"), user__isnull=True)
+    in_play = Game.objects.filter(Q(host=user) | Exists(seated), Exists(bots), status=Game.Status.ACTIVE)
+    if in_play.count() >= limit:
+        raise Conflict(f"You have {limit} game{pluralize(limit)} against bots in play: "
+                       "one must end before you deal another.")
 
 
 def check_people_only(ante, bots) -> None:
@@ -194,6 +221,7 @@ def create_table(host, kind: str, seats: int, bots: int = 0, bot_level: str = "n
         raise ServiceError("The ante is a whole number of chips, 0 or more.")
     check_people_only(ante, bots)
     with transaction.atomic(), _chips_refusal():
+        _take_new_table(host)
         game = Game.objects.create(
             kind=kind, host=host, num_seats=seats, bot_level=bot_level, private=private, options=options,
             turn_seconds=turn_seconds, timeout_policy=timeout_policy, allow_extra_time=bool(allow_extra_time),
@@ -208,6 +236,16 @@ def create_table(host, kind: str, seats: int, bots: int = 0, bot_level: str = "n
     return game
 
 
+def _take_new_table(host) -> None:
+    """The limits on opening one more table, under a lock on the host's row so that
+    concurrent requests cannot all pass the last free place."""
+    get_user_model().objects.select_for_update().only("pk").get(pk=host.pk)
+    check_open_tables(host)
+    limit = settings.NEW_TABLE_LIMIT
+    if not throttle.take("new-table", str(host.pk), limit):
+        raise TooMany(f"You have opened {limit} table{pluralize(limit)} in the last hour; try again later.")
+
+
 # A quick game: the player and this many seats in all, the rest normal bots.
 QUICK_GAME_SEATS = 4
 
@@ -216,6 +254,7 @@ def quick_game(user, kind: str) -> Game:
     """A game against bots, dealt at once: the user and three normal bots, the table's
     other settings at their defaults (a friendly game, one day per turn)."""
     with transaction.atomic():
+        check_bot_games(user)  # before the table is opened, so that this is the refusal given
         game = create_table(user, kind, seats=QUICK_GAME_SEATS, bots=QUICK_GAME_SEATS - 1)
         return start_table(user, game.pk)
 
@@ -315,6 +354,8 @@ def start_table(user, game_id: int) -> Game:
             raise Conflict("This table has already started.")
         if game.ante and game.free_indexes():
             raise Conflict(f"{PEOPLE_ONLY}: wait for every seat to be taken.")
+        if game.free_indexes() or any(seat.is_bot for seat in game.seat_list):
+            check_bot_games(user)
         Seat.objects.bulk_create(
             Seat(game=game, index=i, bot_level=game.bot_level) for i in game.free_indexes()
         )
@@ -626,16 +667,19 @@ def _mail_recipients(kind: str, game_id: int, clock_seat: int | None) -> list:
     return [seat.user for seat in seats.select_related("user")]
 
 
-def requeue_overdue_bot_turns(now=None) -> int:
-    """Re-enqueue bot turns left waiting past the grace period (lost task, broker down).
-    Each game is claimed by a conditional update, so concurrent sweepers enqueue it once."""
+def requeue_overdue_bot_turns(now=None, limit: int = 200) -> int:
+    """Send again the bot turns whose `bot_due_at` passed: the broker refused them, or
+    they were sent BOT_TURN_RESEND ago and are still not played (lost). A turn waiting in a
+    backlog is not sent again before then, and one sweep sends at most `limit`, the
+    longest waiting first. Each game is claimed by a conditional update that sets its next
+    resend time, so concurrent sweepers enqueue it once. Returns how many were sent."""
     now = now or timezone.now()
-    cutoff = now - timedelta(seconds=settings.BOT_TURN_GRACE)
-    overdue = Game.objects.filter(status=Game.Status.ACTIVE, bot_due_at__lt=cutoff)
+    resend_at = now + timedelta(seconds=settings.BOT_TURN_RESEND)
+    overdue = (Game.objects.filter(status=Game.Status.ACTIVE, bot_due_at__lte=now)
+               .order_by("bot_due_at").values_list("pk", "version", "bot_due_at")[:limit])
     count = 0
-    for game_id, version in overdue.values_list("pk", "version"):
-        claimed = Game.objects.filter(pk=game_id, version=version, bot_due_at__lt=cutoff).update(bot_due_at=now)
-        if claimed:
+    for game_id, version, due_at in list(overdue):
+        if Game.objects.filter(pk=game_id, version=version, bot_due_at=due_at).update(bot_due_at=resend_at):
             enqueue_bot_turn(game_id, version)
             count += 1
     return count
@@ -693,7 +737,8 @@ def _after_change(game: Game, now=None) -> None:
         return
     _run_clock(game, now)
     if _bot_to_act(game) is not None:
-        game.bot_due_at = timezone.now() + timedelta(seconds=settings.BOT_MOVE_DELAY)
+        # Published once for this version; the sweeper sends it again only if it is lost.
+        game.bot_due_at = timezone.now() + timedelta(seconds=settings.BOT_MOVE_DELAY + settings.BOT_TURN_RESEND)
         enqueue_bot_turn(game.pk, game.version, settings.BOT_MOVE_DELAY)
     else:
         game.bot_due_at = None
@@ -797,12 +842,15 @@ def publish_notification(kind: str, user_id: int, game_id: int | None, version: 
 
 def enqueue_bot_turn(game_id: int, version: int, delay: float = 0) -> None:
     """Ask a worker for the bot's move once this transaction commits. A broker that is
-    down must not undo the move that led here: the sweeper re-enqueues overdue turns."""
+    down must not undo the move that led here: the turn is marked due for the sweeper
+    to send again after BOT_TURN_GRACE."""
 
     def send():
         try:
             celery_app.send_task("games.tasks.play_bot_turn", args=(game_id, version), countdown=delay)
         except Exception:
             logger.warning("Could not enqueue bot turn for game %s at version %s", game_id, version)
+            retry_at = timezone.now() + timedelta(seconds=settings.BOT_TURN_GRACE)
+            Game.objects.filter(pk=game_id, version=version, bot_due_at__isnull=False).update(bot_due_at=retry_at)
 
     transaction.on_commit(send)

@@ -65,7 +65,8 @@ def test_the_sweeper_requeues_an_overdue_bot_turn_once(alice, alice_vs_bot, monk
     monkeypatch.setattr(services.celery_app, "send_task", lambda name, args, **kw: sent.append(args))
     game = play_first_legal(alice, alice_vs_bot, 0)
     game = play_first_legal(alice, game, 0)
-    later = timezone.now() + timedelta(seconds=settings.BOT_TURN_GRACE + 5)
+    # The turn was published with the move (and lost): it goes again once BOT_TURN_RESEND passed.
+    later = timezone.now() + timedelta(seconds=settings.BOT_TURN_RESEND + 5)
     with django_capture_on_commit_callbacks(execute=True):
         assert services.requeue_overdue_bot_turns(now=later) == 1
         assert services.requeue_overdue_bot_turns(now=later) == 0
