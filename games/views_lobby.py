@@ -5,7 +5,8 @@ player's public record. Like every view, they parse, call a service, render."""
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import F, Q
+from django.core.paginator import Paginator
+from django.db.models import Case, Count, Exists, F, OuterRef, Q, Value, When
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
@@ -13,8 +14,12 @@ from django.views.decorators.http import require_GET, require_POST
 from games import services, stats
 from games.engine.registry import RULES
 from games.forms import CreateTableForm
-from games.models import Game, turn_time_label
+from games.models import Game, Seat, turn_time_label
 from games.results import result_headline
+
+
+# Open tables per lobby page; a page number past the last shows the last.
+LOBBY_PAGE_SIZE = 50
 
 
 def lobby(request, form: CreateTableForm | None = None, status: int = 200):
@@ -27,17 +32,33 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
         mine = (Game.objects.filter(Q(seats__user=request.user),
                                     status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
                 .select_related("host").prefetch_related("seats").order_by("-created_at").distinct()[:50])
-    open_rows = [_lobby_row(g, request.user) for g in open_tables.select_related("host")
-                 .prefetch_related("seats").order_by("-created_at")[:50]]
-    open_rows.sort(key=lambda row: row["free"] == 0)  # tables one can join first, newest first
+    page = Paginator(_in_lobby_order(open_tables, request.user), LOBBY_PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
-        "open_tables": open_rows,
+        "open_tables": [_lobby_row(g, request.user) for g in page],
+        "pages": {"number": page.number, "count": page.paginator.num_pages,
+                  "previous": page.previous_page_number() if page.has_previous() else None,
+                  "next": page.next_page_number() if page.has_next() else None},
         "my_tables": [_lobby_row(g, request.user) for g in mine],
         "rematches": rematches,
         "games": [{"kind": kind, "name": rules.info.name} for kind, rules in RULES.items()],
         "form": form or CreateTableForm(),
     }
     return render(request, "games/lobby.html", context, status=status)
+
+
+def _in_lobby_order(tables, user):
+    """Tables with a free seat from people the user has played with first, then the
+    others with a free seat, then full ones; newest first within each."""
+    tables = tables.annotate(taken=Count("seats"))
+    has_free_seat = Q(taken__lt=F("num_seats"))
+    known = Q(pk__in=[])
+    if user.is_authenticated:
+        played = Seat.objects.filter(user=user, game__status__in=[Game.Status.ACTIVE, Game.Status.FINISHED])
+        played_with = Seat.objects.filter(game__in=played.values("game"), user__isnull=False).exclude(user=user)
+        known = Q(host__in=played_with.values("user")) | Exists(
+            Seat.objects.filter(game=OuterRef("pk"), user__in=played_with.values("user")))
+    rank = Case(When(has_free_seat & known, then=Value(0)), When(has_free_seat, then=Value(1)), default=Value(2))
+    return tables.select_related("host").prefetch_related("seats").order_by(rank, "-created_at", "-pk")
 
 
 def rematches_for(user) -> list[dict]:
