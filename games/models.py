@@ -93,7 +93,8 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     to_act = models.JSONField(default=list, blank=True)
     result = models.JSONField(null=True, blank=True)
-    # When a bot is due to move; the sweeper re-enqueues bot turns left waiting too long.
+    # While a bot is to act: when the sweeper sends its turn again if it is still not played
+    # (the broker refused it, or it was lost); each position is published once otherwise.
     bot_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
 
     # Turn clocks. The clock runs for one human seat at a time (`clock_seat`): set when the
