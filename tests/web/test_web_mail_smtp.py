@@ -6,14 +6,17 @@ mail, never loses it; any mail parser finds the one-click unsubscribe URL."""
 import email
 import re
 import socket
+from datetime import timedelta
 from email import policy
 
 import pytest
 from aiosmtpd.controller import Controller
 from django.conf import settings as django_settings
 
+from django.utils import timezone
+
 from games import notifications, services
-from games.models import Event, Game
+from games.models import Event, Game, Notification
 
 pytestmark = pytest.mark.django_db
 
@@ -115,6 +118,38 @@ def test_the_turn_mail_brings_the_player_back_to_their_move(smtp_server, client,
     last = Event.objects.filter(game=game).last()
     assert (last.seat, last.move) == (1, {"type": "draw", "from": "pile"})
     assert Game.objects.get(pk=game.pk).version == game.version + 1
+
+
+def test_a_turn_mail_outlives_a_day_long_mail_server_outage_and_arrives_once(smtp_server, bob, bobs_turn,
+                                                                            enqueued, run_enqueued, sweep_mails):
+    smtp_server.stop()
+    assert sweep_mails(bobs_turn) == 1
+    assert run_enqueued("send_notification") == [False]  # refused: kept to be tried again
+    row = Notification.objects.get(user=bob, game=bobs_turn)
+    assert row.sent_at is None and row.failed_at is None and row.error
+    # The clock moves on, well past the task's own retries of old (1, 3 and 38 s): each
+    # sweep finds the mail due again, and the server still refuses it, for a day and more.
+    waited, tries = timedelta(0), 1  # the moved clock: how long since the first try
+    while (waited := waited + (row.next_try_at - timezone.now())) < timedelta(days=1):
+        assert notifications.retry_due_mails(now=row.next_try_at - timedelta(seconds=1)) == 0
+        assert notifications.retry_due_mails(now=row.next_try_at) == 1
+        assert run_enqueued("send_notification") == [False]
+        tries += 1
+        row.refresh_from_db()
+        assert row.sent_at is None and row.failed_at is None
+    assert smtp_server.messages == [] and tries > 4  # the task alone gave up after its 4th
+
+    # The server is back a day later: the next try sends the mail, once.
+
+    smtp_server.start()
+    assert notifications.retry_due_mails(now=row.next_try_at) == 1
+    assert run_enqueued("send_notification") == [True]
+    assert notifications.retry_due_mails(now=timezone.now() + timedelta(days=30)) == 0
+    assert sweep_mails(bobs_turn) == 0 and enqueued == []
+    (message,) = smtp_server.messages
+    assert message[1] == ["bob@example.com"]
+    row.refresh_from_db()
+    assert row.sent_at is not None and row.next_try_at is None
 
 
 def test_list_unsubscribe_is_a_plain_url_for_every_mail_parser(smtp_server, bob, bobs_turn, enqueued,
