@@ -297,10 +297,11 @@ class Notification(models.Model):
         GAME_OVER = "game_over", "Game over"
         DIGEST = "digest", "Daily digest"
         REMATCH = "rematch", "Rematch invitation"
+        PASSWORD_RESET = "password_reset", "Password reset"  # version: the account's request number
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
-    kind = models.CharField(max_length=12, choices=Kind.choices)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
     version = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)

@@ -1,4 +1,5 @@
-"""Mails to players: "your turn", the reminder, "game over" and the daily digest.
+"""Mails to players: "your turn", the reminder, "game over", the daily digest, and the
+password-reset link.
 
 `send_notification` runs in a Celery task, after the change that led to it committed. It
 re-reads everything, drops a mail that no longer makes sense (the player moved, the game
@@ -21,13 +22,16 @@ from urllib.parse import urljoin
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from games import magic_links, services
 from games.models import Event, Game, Notification, Seat, turn_time_label
@@ -118,6 +122,11 @@ def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
     user = get_user_model().objects.filter(pk=user_id).first()
     if user is None or not user.email_confirmed:
         return None  # mail goes only to an address its owner confirmed
+    if kind == Notification.Kind.PASSWORD_RESET:
+        if not (user.is_active and user.has_usable_password()):
+            return None
+        return _claim_and_send(user, None, kind, version, attempt, "email/password_reset",
+                               lambda: _password_reset(user), game_mail=False)
     if kind == Notification.Kind.DIGEST:
         if user.email_notifications != user.Mail.DIGEST:
             return None
@@ -144,14 +153,14 @@ def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
                            lambda: _COMPOSERS[kind](user, game, seat, version))
 
 
-def _claim_and_send(user, game, kind, version, attempt, template, compose) -> bool:
+def _claim_and_send(user, game, kind, version, attempt, template, compose, game_mail=True) -> bool:
     """Claim the try, then write the mail (`compose()` -> subject, context; so magic links
-    are made only for a mail that goes out) and send it."""
+    and reset tokens are made only for a mail that goes out) and send it."""
     claim = _claim_try(user, game, kind, version, attempt)
     if claim is None:
         return False  # sent, failed, or this try taken by another delivery of the task
     try:
-        _build(user, template, *compose()).send()
+        _build(user, template, *compose(), game_mail=game_mail).send()
     except TRANSIENT_MAIL_ERRORS as exc:
         _refused(claim, exc)
         return False
@@ -223,18 +232,19 @@ def retry_due_mails(now=None, limit: int = 500) -> int:
     return handed
 
 
-def _build(user, template, subject, context) -> EmailMultiAlternatives:
-    unsubscribe = unsubscribe_url(user)
+def _build(user, template, subject, context, game_mail=True) -> EmailMultiAlternatives:
+    """The mail in a plain-text and an HTML part. Game mail has a one-click unsubscribe;
+    an account's own mail (a password reset) has none: it is not a mailing."""
+    unsubscribe = unsubscribe_url(user) if game_mail else None
     context = {**context, "user": user, "site_url": settings.SITE_URL, "unsubscribe_url": unsubscribe,
                "profile_url": absolute(reverse("profile")),
                "link_days": link_days()}
     text = render_to_string(f"{template}.txt", context)
     html = render_to_string(f"{template}.html", context)
-    message = EmailMultiAlternatives(
-        mail_subject(subject), text, settings.DEFAULT_FROM_EMAIL, [user.email],
-        headers={"List-Unsubscribe": OneLineHeader("List-Unsubscribe", f"<{unsubscribe}>"),
-                 "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
-    )
+    headers = {"List-Unsubscribe": OneLineHeader("List-Unsubscribe", f"<{unsubscribe}>"),
+               "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"} if game_mail else {}
+    message = EmailMultiAlternatives(mail_subject(subject), text, settings.DEFAULT_FROM_EMAIL, [user.email],
+                                     headers=headers)
     message.attach_alternative(html, "text/html")
     message.capitalla_user_id = user.pk  # the outbox backend files it under this user
     return message
@@ -363,3 +373,17 @@ def _send_digest(user, day: int, attempt: int) -> bool | None:
     return _claim_and_send(user, None, Notification.Kind.DIGEST, day, attempt, "email/digest", lambda: (subject, {
         "title": subject, "games": [{"title": _title(s.game), "link": magic_link(user, s.game_id),
                                      "deadline": _deadline_text(s.game.deadline)} for s in seats]}))
+
+
+def send_password_reset(user) -> bool:
+    """The password-reset link, as a mail row tried at once (in the request, as before):
+    a mail server that refuses leaves it to the sweeper's tries, so the page's "on its
+    way" holds. Each request is the account's next number (two at once make one mail)."""
+    last = user.notifications.filter(kind=Notification.Kind.PASSWORD_RESET).aggregate(n=Max("version"))["n"]
+    return send_notification(Notification.Kind.PASSWORD_RESET, user.pk, None, 0 if last is None else last + 1)
+
+
+def _password_reset(user):
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    link = absolute(reverse("password_reset_confirm", args=[uid, default_token_generator.make_token(user)]))
+    return "Choose a new Capitalla password", {"title": "Choose a new password", "link": link}
