@@ -297,7 +297,9 @@ class Notification(models.Model):
         GAME_OVER = "game_over", "Game over"
         DIGEST = "digest", "Daily digest"
         REMATCH = "rematch", "Rematch invitation"
-        PASSWORD_RESET = "password_reset", "Password reset"  # version: the account's request number
+        # An account's own mails; their version is the account's request number.
+        PASSWORD_RESET = "password_reset", "Password reset"
+        CONFIRM_ADDRESS = "confirm_address", "Address confirmation"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")

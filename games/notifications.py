@@ -1,5 +1,5 @@
-"""Mails to players: "your turn", the reminder, "game over", the daily digest, and the
-password-reset link.
+"""Mails to players: "your turn", the reminder, "game over", the daily digest, and an
+account's own: the password-reset and the address-confirmation links.
 
 `send_notification` runs in a Celery task, after the change that led to it committed. It
 re-reads everything, drops a mail that no longer makes sense (the player moved, the game
@@ -120,8 +120,15 @@ def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
     """True if sent, False if not this time (another delivery has the try, it failed, or
     it waits for the next), None if the mail no longer makes sense."""
     user = get_user_model().objects.filter(pk=user_id).first()
-    if user is None or not user.email_confirmed:
-        return None  # mail goes only to an address its owner confirmed
+    if user is None:
+        return None
+    if kind == Notification.Kind.CONFIRM_ADDRESS:
+        if not user.email or user.email_confirmed:
+            return None  # the address left the account, or is confirmed already
+        return _claim_and_send(user, None, kind, version, attempt, "email/confirm_address",
+                               lambda: _confirm_address(user), game_mail=False)
+    if not user.email_confirmed:
+        return None  # any other mail goes only to an address its owner confirmed
     if kind == Notification.Kind.PASSWORD_RESET:
         if not (user.is_active and user.has_usable_password()):
             return None
@@ -236,9 +243,8 @@ def _build(user, template, subject, context, game_mail=True) -> EmailMultiAltern
     """The mail in a plain-text and an HTML part. Game mail has a one-click unsubscribe;
     an account's own mail (a password reset) has none: it is not a mailing."""
     unsubscribe = unsubscribe_url(user) if game_mail else None
-    context = {**context, "user": user, "site_url": settings.SITE_URL, "unsubscribe_url": unsubscribe,
-               "profile_url": absolute(reverse("profile")),
-               "link_days": link_days()}
+    context = {"user": user, "site_url": settings.SITE_URL, "unsubscribe_url": unsubscribe,
+               "profile_url": absolute(reverse("profile")), "link_days": link_days(), **context}
     text = render_to_string(f"{template}.txt", context)
     html = render_to_string(f"{template}.html", context)
     headers = {"List-Unsubscribe": OneLineHeader("List-Unsubscribe", f"<{unsubscribe}>"),
@@ -379,11 +385,30 @@ def send_password_reset(user) -> bool:
     """The password-reset link, as a mail row tried at once (in the request, as before):
     a mail server that refuses leaves it to the sweeper's tries, so the page's "on its
     way" holds. Each request is the account's next number (two at once make one mail)."""
-    last = user.notifications.filter(kind=Notification.Kind.PASSWORD_RESET).aggregate(n=Max("version"))["n"]
-    return send_notification(Notification.Kind.PASSWORD_RESET, user.pk, None, 0 if last is None else last + 1)
+    return _send_account_mail(user, Notification.Kind.PASSWORD_RESET)
+
+
+def send_address_confirmation(user) -> bool:
+    """The link to confirm the account's address, as a mail row tried at once, like the
+    password-reset link; dropped if the address changed or got confirmed meanwhile."""
+    return _send_account_mail(user, Notification.Kind.CONFIRM_ADDRESS)
+
+
+def _send_account_mail(user, kind) -> bool:
+    """Each request is the account's next number of that kind (two at once make one mail)."""
+    last = user.notifications.filter(kind=kind).aggregate(n=Max("version"))["n"]
+    return send_notification(kind, user.pk, None, 0 if last is None else last + 1)
 
 
 def _password_reset(user):
     uid = urlsafe_base64_encode(force_bytes(user.pk))
     link = absolute(reverse("password_reset_confirm", args=[uid, default_token_generator.make_token(user)]))
     return "Choose a new Capitalla password", {"title": "Choose a new password", "link": link}
+
+
+def _confirm_address(user):
+    from accounts import confirmation  # it imports this module's links
+
+    return "Confirm your Capitalla mail address", {
+        "title": "Confirm your mail address", "link": confirmation.confirmation_link(user),
+        "link_days": confirmation.link_days(), "starting_chips": confirmation.chips_waiting(user)}
