@@ -8,10 +8,9 @@ moved on, they turned mail off), and claims its try on a `Notification` row uniq
 server that refuses or cannot be reached leaves the row waiting for its next try
 (RETRY_DELAYS, over a day), which the sweeper offers again (`retry_due_mails`); a mail that
 cannot be built, or is refused for more than a day, is marked failed on that row and
-logged. A mail about a game in
-play carries a magic link (games/magic_links.py: one game, one use, expiring), every mail
-a one-click unsubscribe link (a signed, expiring token, no login), in a plain-text and an
-HTML part.
+logged. A mail about a game in play carries a magic link (games/magic_links.py: one game,
+one use, expiring), every game mail a one-click unsubscribe link (a signed, expiring
+token, no login), in a plain-text and an HTML part.
 """
 
 import logging
@@ -50,7 +49,8 @@ TRANSIENT_MAIL_ERRORS = (smtplib.SMTPException, OSError)
 # leaves the mail due again then; it must outlast the SMTP timeout (20 s by default).
 RETRY_DELAYS = (timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=30), timedelta(hours=2),
                 timedelta(hours=6), timedelta(hours=12), timedelta(hours=12))
-# A mail the sweeper handed to a task that never ran (a lost message) is due again after this.
+# A mail the sweeper handed to a task that never ran (a lost message), or whose row was
+# made by a worker that died before its claim, is due again after this.
 QUEUE_LEASE = timedelta(minutes=5)
 # At most this many moves are told in a "your turn" mail; the game page has the rest.
 SUMMARY_LINES = 40
@@ -182,9 +182,11 @@ def _claim_and_send(user, game, kind, version, attempt, template, compose, game_
 def _claim_try(user, game, kind, version, attempt) -> Notification | None:
     """The mail's row (made now for a first try), with try `attempt + 1` claimed by a
     conditional UPDATE that one delivery of the task wins; None if it lost. The claim
-    also sets the next try, so a worker that dies while sending leaves the mail due then."""
+    also sets the next try, so a worker that dies while sending leaves the mail due then
+    (and a new row is due soon even before its claim)."""
     with transaction.atomic():  # get_or_create settles a race on the unique row
-        row, _ = Notification.objects.get_or_create(user=user, game=game, kind=kind, version=version)
+        row, _ = Notification.objects.get_or_create(user=user, game=game, kind=kind, version=version,
+                                                    defaults={"next_try_at": timezone.now() + QUEUE_LEASE})
     tries = attempt + 1
     claimed = Notification.objects.filter(pk=row.pk, attempts=attempt, sent_at=None, failed_at=None).update(
         attempts=tries, next_try_at=timezone.now() + retry_delay(tries))
@@ -241,7 +243,8 @@ def retry_due_mails(now=None, limit: int = 500) -> int:
 
 def _build(user, template, subject, context, game_mail=True) -> EmailMultiAlternatives:
     """The mail in a plain-text and an HTML part. Game mail has a one-click unsubscribe;
-    an account's own mail (a password reset) has none: it is not a mailing."""
+    an account's own mail (a password reset, an address confirmation) has none: it is not
+    a mailing."""
     unsubscribe = unsubscribe_url(user) if game_mail else None
     context = {"user": user, "site_url": settings.SITE_URL, "unsubscribe_url": unsubscribe,
                "profile_url": absolute(reverse("profile")), "link_days": link_days(), **context}

@@ -70,3 +70,20 @@ def test_a_retry_that_is_no_longer_news_is_dropped(refused_turn_mail, table, ali
     assert notifications.retry_due_mails(now=refused_turn_mail.next_try_at) == 1
     assert run_enqueued() == [False]
     assert not Notification.objects.exists() and mail.outbox == []
+
+
+def test_a_mail_whose_worker_died_before_its_claim_comes_due_again(table, alice, monkeypatch, enqueued,
+                                                                   run_enqueued):
+    alice.email = "alice@example.com"
+    alice.save()
+
+    def worker_dies(tries):
+        raise SystemExit("worker killed")
+
+    with monkeypatch.context() as patch, pytest.raises(SystemExit):
+        patch.setattr(notifications, "retry_delay", worker_dies)  # called by the claim, after the row is made
+        games.tasks.send_notification("your_turn", alice.pk, table.pk, 0)
+    row = Notification.objects.get(user=alice)
+    assert row.attempts == 0 and row.next_try_at is not None
+    assert notifications.retry_due_mails(now=row.next_try_at) == 1
+    assert run_enqueued() == [True] and len(mail.outbox) == 1
