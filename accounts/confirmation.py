@@ -5,13 +5,11 @@ throwaway accounts print no chips."""
 
 from django.conf import settings
 from django.core import signing
-from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games.notifications import absolute
+from games import notifications
 from ledger import chips
 from ledger.models import StartingGrant
 
@@ -35,7 +33,7 @@ def link_days() -> int:
 
 def confirmation_link(user) -> str:
     token = signing.dumps({"user": user.pk, "address": user.email}, salt=SALT, compress=True)
-    return absolute(reverse("confirm_address", args=[token]))
+    return notifications.absolute(reverse("confirm_address", args=[token]))
 
 
 def user_for_link(token: str):
@@ -57,20 +55,14 @@ def user_for_link(token: str):
 
 def send_confirmation(user) -> bool:
     """Mail the confirmation link to the account's address, unless the account or the
-    address had CONFIRMATION_MAIL_LIMIT of them in the last hour. True if sent."""
+    address had CONFIRMATION_MAIL_LIMIT of them in the last hour. True if sent or on its
+    way (a mail server that refuses it leaves it to the sweeper's tries)."""
     limit = settings.CONFIRMATION_MAIL_LIMIT
     if not (throttle.take("confirmation-mail", f"user:{user.pk}", limit)
             and throttle.take("confirmation-mail", normalised_address(user.email), limit)):
         return False
-    context = {"user": user, "link": confirmation_link(user), "link_days": link_days(),
-               "starting_chips": chips_waiting(user),
-               "title": "Confirm your mail address"}
-    message = EmailMultiAlternatives(
-        "Confirm your Capitalla mail address", render_to_string("email/confirm_address.txt", context),
-        settings.DEFAULT_FROM_EMAIL, [user.email])
-    message.attach_alternative(render_to_string("email/confirm_address.html", context), "text/html")
-    message.capitalla_user_id = user.pk  # the outbox backend files it under this user
-    message.send()
+    # A mail row like every mail: one the mail server refuses is tried again, not lost.
+    notifications.send_address_confirmation(user)
     return True
 
 

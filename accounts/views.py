@@ -8,6 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games import notifications
+
 from . import confirmation, throttle
 from .client import client_ip
 from .forms import ConfirmedAddressResetForm, ProfileForm, SignUpForm
@@ -82,18 +84,19 @@ def password_changed(request):
     return redirect("profile")
 
 
+class ResetFormMailingARow(ConfirmedAddressResetForm):
+    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
+        # A mail row like every mail (games/notifications.py), so one the mail server
+        # refuses is tried again rather than lost.
+        notifications.send_password_reset(context["user"])
+
+
 class PasswordReset(auth_views.PasswordResetView):
     """A link to choose a new password, mailed to the confirmed address saved in the
     profile. The link points at SITE_URL, never at whatever host the request named."""
 
     template_name = "registration/password_reset.html"
-    email_template_name = "email/password_reset.txt"
-    subject_template_name = "email/password_reset_subject.txt"
-    form_class = ConfirmedAddressResetForm
-
-    def form_valid(self, form):
-        self.extra_email_context = {"site_url": settings.SITE_URL.rstrip("/")}
-        return super().form_valid(form)
+    form_class = ResetFormMailingARow
 
 
 class PasswordResetSent(auth_views.PasswordResetDoneView):

@@ -74,10 +74,12 @@ class HandAdmin(ReadOnlyAdmin):
 
 @admin.register(Notification)
 class NotificationAdmin(ReadOnlyAdmin):
-    """Mails claimed, sent, or failed: a failed one says why (the count is on /healthz/)."""
+    """Mails due, waiting for their next try, sent, or failed: a failed one, or one the
+    mail server refused, says why (the counts are on /healthz/)."""
 
-    list_display = ("user", "kind", "game", "version", "created_at", "sent_at", "failed_at")
-    list_filter = ("kind", ("failed_at", admin.EmptyFieldListFilter))
+    list_display = ("user", "kind", "game", "version", "created_at", "attempts", "next_try_at", "sent_at",
+                    "failed_at")
+    list_filter = ("kind", ("next_try_at", admin.EmptyFieldListFilter), ("failed_at", admin.EmptyFieldListFilter))
     list_select_related = ("user", "game")
 
 

@@ -5,7 +5,8 @@ Beat's sweeper and the worker leave traces in the database, so their health is r
 there, with no heartbeat to write: a turn clock, a mail or a digest still due well after
 its time means the sweeper is not running; a bot that has not moved well after its turn
 came means the worker (or the broker) is not doing its job. Mails that failed to build or
-send lately are counted too, for a person to look at.
+send lately, and mails late because the mail server refuses them, are counted too, for a
+person to look at.
 """
 
 from datetime import timedelta
@@ -36,7 +37,7 @@ def overdue_work(now=None) -> dict[str, int]:
     return {
         "expired_turns": active.filter(deadline__lt=late).count(),
         "mails": sum(Game.objects.filter(status=status, **{f"{field}__lt": late}).count()
-                     for field, _, status in DUE_MAILS),
+                     for field, _, status in DUE_MAILS) + Notification.objects.filter(next_try_at__lt=late).count(),
         "digests": get_user_model().objects.filter(digest_due_at__lt=late).count(),
         "bot_turns": (active.filter(bot_due_at__isnull=False)
                       .annotate(last_move_at=Coalesce(Max("events__created_at"), "started_at"))
@@ -59,14 +60,25 @@ def failed_mails(now=None) -> int:
     return Notification.objects.filter(failed_at__gte=(now or timezone.now()) - MAIL_FAILURE_WINDOW).count()
 
 
+def late_mails(now=None) -> int:
+    """Mails not sent LAG_ALLOWED after they fell due because the mail server refused them
+    or could not be reached: they wait for their next try. Reported, not an outage: the
+    site works, and a 503 would only have a load balancer take it out of service for a
+    fault elsewhere. (A mail nobody offered again is overdue work instead.)"""
+    late = (now or timezone.now()) - LAG_ALLOWED
+    return Notification.objects.filter(next_try_at__isnull=False, attempts__gt=0, created_at__lt=late).count()
+
+
 def check(now=None) -> dict:
-    """{"ok": bool, "database", "broker", "overdue": {...}, "failed_mails": n}: not ok when
-    a service is unreachable or any work is overdue; failed mails are reported only."""
+    """{"ok": bool, "database", "broker", "overdue": {...}, "failed_mails": n,
+    "late_mails": n}: not ok when a service is unreachable or any work is overdue; failed
+    and late mails are reported only."""
     try:
-        overdue, failed = overdue_work(now), failed_mails(now)
+        overdue, failed, late = overdue_work(now), failed_mails(now), late_mails(now)
         database = "ok"
     except DatabaseError:
-        overdue, failed, database = None, None, "unreachable"
+        overdue, failed, late, database = None, None, None, "unreachable"
     broker = "ok" if broker_reachable() else "unreachable"
     ok = database == "ok" and broker == "ok" and not any(overdue.values())
-    return {"ok": ok, "database": database, "broker": broker, "overdue": overdue, "failed_mails": failed}
+    return {"ok": ok, "database": database, "broker": broker, "overdue": overdue, "failed_mails": failed,
+            "late_mails": late}

@@ -283,8 +283,14 @@ class Hand(models.Model):
 
 
 class Notification(models.Model):
-    """One mail, claimed before it is sent: a task delivered twice finds the row and sends
-    nothing. `version` is the game's version the mail is about (a day number for digests)."""
+    """One mail, from the moment it is due until it is sent or given up: a row is never
+    lost with a mail server that is down. `version` is the game's version the mail is about
+    (a day number for digests).
+
+    Its state: due while `next_try_at` has passed; being tried (or waiting for its next
+    try) while `next_try_at` is ahead; sent (`sent_at`) or failed for good (`failed_at`),
+    both with no `next_try_at`. Each try is claimed by a conditional UPDATE of `attempts`
+    (notifications.py), so a task delivered twice sends one mail."""
 
     class Kind(models.TextChoices):
         YOUR_TURN = "your_turn", "Your turn"
@@ -292,17 +298,25 @@ class Notification(models.Model):
         GAME_OVER = "game_over", "Game over"
         DIGEST = "digest", "Daily digest"
         REMATCH = "rematch", "Rematch invitation"
+        # An account's own mails; their version is the account's request number.
+        PASSWORD_RESET = "password_reset", "Password reset"
+        CONFIRM_ADDRESS = "confirm_address", "Address confirmation"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
-    kind = models.CharField(max_length=12, choices=Kind.choices)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
     version = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)  # tries claimed so far
+    # When the sweeper offers the mail (again): after a refused try, after a worker died
+    # while sending it, or once the task it was handed to never ran. None once settled.
+    next_try_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # A mail that could not be built or sent for a reason a retry will not cure (a bad
-    # header, a template error): kept, counted by /healthz/, never silently dropped.
+    # header, a template error), or refused on every try for a day: kept, counted by
+    # /healthz/, never silently dropped.
     failed_at = models.DateTimeField(null=True, blank=True, db_index=True)
-    error = models.TextField(blank=True)
+    error = models.TextField(blank=True)  # why it failed, or why the last try did
 
     class Meta:
         constraints = [

@@ -1,13 +1,16 @@
-"""Mails to players: "your turn", the reminder, "game over" and the daily digest.
+"""Mails to players: "your turn", the reminder, "game over", the daily digest, and an
+account's own: the password-reset and the address-confirmation links.
 
 `send_notification` runs in a Celery task, after the change that led to it committed. It
 re-reads everything, drops a mail that no longer makes sense (the player moved, the game
-moved on, they turned mail off), and claims a `Notification` row unique on (user, game,
-kind, version) before sending: a task delivered twice sends one mail. A mail that cannot
-be built or sent for good is marked failed on that row and logged. A mail about a game in
-play carries a magic link (games/magic_links.py: one game, one use, expiring), every mail
-a one-click unsubscribe link (a signed, expiring token, no login), in a plain-text and an
-HTML part.
+moved on, they turned mail off), and claims its try on a `Notification` row unique on
+(user, game, kind, version) before sending: a task delivered twice sends one mail. A mail
+server that refuses or cannot be reached leaves the row waiting for its next try
+(RETRY_DELAYS, over a day), which the sweeper offers again (`retry_due_mails`); a mail that
+cannot be built, or is refused for more than a day, is marked failed on that row and
+logged. A mail about a game in play carries a magic link (games/magic_links.py: one game,
+one use, expiring), every game mail a one-click unsubscribe link (a signed, expiring
+token, no login), in a plain-text and an HTML part.
 """
 
 import logging
@@ -18,15 +21,18 @@ from urllib.parse import urljoin
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
-from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db import transaction
+from django.db.models import F, Max
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
-from games import magic_links
+from games import magic_links, services
 from games.models import Event, Game, Notification, Seat, turn_time_label
 from games.presenters import history_lines
 from games.results import result_headline
@@ -35,8 +41,17 @@ logger = logging.getLogger(__name__)
 
 UNSUBSCRIBE_SALT = "capitalla.unsubscribe"
 # Failures a later try may not meet (the SMTP server, the network; smtplib's errors are
-# OSErrors): the task retries them. Any other failure is recorded on the Notification.
+# OSErrors): the mail is tried again. Any other failure is recorded on the Notification.
 TRANSIENT_MAIL_ERRORS = (smtplib.SMTPException, OSError)
+# How long a mail waits after each refused try before the next one: a mail server down
+# for a day (a weekend's outage) delays the mail, and after the last the mail is marked
+# failed. The wait after a try is claimed with it, so a worker that dies while sending
+# leaves the mail due again then; it must outlast the SMTP timeout (20 s by default).
+RETRY_DELAYS = (timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=30), timedelta(hours=2),
+                timedelta(hours=6), timedelta(hours=12), timedelta(hours=12))
+# A mail the sweeper handed to a task that never ran (a lost message), or whose row was
+# made by a worker that died before its claim, is due again after this.
+QUEUE_LEASE = timedelta(minutes=5)
 # At most this many moves are told in a "your turn" mail; the game page has the rest.
 SUMMARY_LINES = 40
 # The latest table talk a turn mail quotes.
@@ -91,73 +106,178 @@ def unsubscribe_url(user) -> str:
 # ---------------------------------------------------------------- sending
 
 
-def send_notification(kind: str, user_id: int, game_id: int | None, version: int) -> bool:
-    """Send one mail if it still makes sense and nobody sent it before. True if sent."""
+def send_notification(kind: str, user_id: int, game_id: int | None, version: int, attempt: int = 0) -> bool:
+    """Make try number `attempt + 1` of one mail, if it still makes sense and nobody made
+    that try before. True if sent."""
+    sent = _send_if_news(kind, user_id, game_id, version, attempt)
+    if sent is None:  # no longer news: a mail waiting for its next try is dropped
+        Notification.objects.filter(user_id=user_id, game_id=game_id, kind=kind, version=version,
+                                    attempts=attempt, sent_at=None, failed_at=None).delete()
+    return bool(sent)
+
+
+def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
+    """True if sent, False if not this time (another delivery has the try, it failed, or
+    it waits for the next), None if the mail no longer makes sense."""
     user = get_user_model().objects.filter(pk=user_id).first()
-    if user is None or not user.email_confirmed:
-        return False  # mail goes only to an address its owner confirmed
+    if user is None:
+        return None
+    if kind == Notification.Kind.CONFIRM_ADDRESS:
+        if not user.email or user.email_confirmed:
+            return None  # the address left the account, or is confirmed already
+        return _claim_and_send(user, None, kind, version, attempt, "email/confirm_address",
+                               lambda: _confirm_address(user), game_mail=False)
+    if not user.email_confirmed:
+        return None  # any other mail goes only to an address its owner confirmed
+    if kind == Notification.Kind.PASSWORD_RESET:
+        if not (user.is_active and user.has_usable_password()):
+            return None
+        return _claim_and_send(user, None, kind, version, attempt, "email/password_reset",
+                               lambda: _password_reset(user), game_mail=False)
     if kind == Notification.Kind.DIGEST:
         if user.email_notifications != user.Mail.DIGEST:
-            return False
-        return _send_digest(user, day=version)
+            return None
+        return _send_digest(user, day=version, attempt=attempt)
     if not user.wants_turn_mail:
-        return False
+        return None
     if kind == Notification.Kind.REMATCH:
-        return _send_rematch_invitation(user, game_id)
+        return _send_rematch_invitation(user, game_id, attempt)
     game = Game.objects.filter(pk=game_id).first()
     seat = game and next((s for s in game.seat_list if s.user_id == user.pk), None)
     if seat is None:
-        return False
+        return None
     if kind in (Notification.Kind.YOUR_TURN, Notification.Kind.REMINDER):
         still_waiting = (game.status == Game.Status.ACTIVE and game.version == version
                          and game.clock_seat == seat.index and game.deadline is not None and not seat.away)
         if not still_waiting:
-            return False  # they moved, or the game moved on: the mail would be news from the past
+            return None  # they moved, or the game moved on: the mail would be news from the past
     elif kind == Notification.Kind.GAME_OVER:
         if game.status != Game.Status.FINISHED:
-            return False
+            return None
     else:
         raise ValueError(f"unknown notification kind {kind!r}")
-    return _claim_and_send(user, game, kind, version, f"email/{kind}",
+    return _claim_and_send(user, game, kind, version, attempt, f"email/{kind}",
                            lambda: _COMPOSERS[kind](user, game, seat, version))
 
 
-def _claim_and_send(user, game, kind, version, template, compose) -> bool:
-    """Claim the mail, then write it (`compose()` -> subject, context; so magic links are
-    made only for a mail that goes out) and send it."""
+def _claim_and_send(user, game, kind, version, attempt, template, compose, game_mail=True) -> bool:
+    """Claim the try, then write the mail (`compose()` -> subject, context; so magic links
+    and reset tokens are made only for a mail that goes out) and send it."""
+    claim = _claim_try(user, game, kind, version, attempt)
+    if claim is None:
+        return False  # sent, failed, or this try taken by another delivery of the task
     try:
-        with transaction.atomic():
-            claim = Notification.objects.create(user=user, game=game, kind=kind, version=version)
-    except IntegrityError:
-        return False  # already sent (or being sent) by another delivery of this task
-    try:
-        _build(user, template, *compose()).send()
-    except TRANSIENT_MAIL_ERRORS:
-        claim.delete()  # let a retry of the task send it
-        raise
+        _build(user, template, *compose(), game_mail=game_mail).send()
+    except TRANSIENT_MAIL_ERRORS as exc:
+        _refused(claim, exc)
+        return False
     except Exception as exc:  # a retry would fail the same way: keep the row as the trace
         logger.exception("Mail %s (notification %s) could not be built or sent", kind, claim.pk)
-        Notification.objects.filter(pk=claim.pk).update(failed_at=timezone.now(),
-                                                        error=f"{type(exc).__name__}: {exc}"[:2000])
+        _settle(claim, failed_at=timezone.now(), error=_error_text(exc))
         return False
-    Notification.objects.filter(pk=claim.pk).update(sent_at=timezone.now())
+    _settle(claim, sent_at=timezone.now(), error="")
     return True
 
 
-def _build(user, template, subject, context) -> EmailMultiAlternatives:
-    unsubscribe = unsubscribe_url(user)
-    context = {**context, "user": user, "site_url": settings.SITE_URL, "unsubscribe_url": unsubscribe,
-               "profile_url": absolute(reverse("profile")),
-               "link_days": link_days()}
+def _claim_try(user, game, kind, version, attempt) -> Notification | None:
+    """The mail's row (made now for a first try), with try `attempt + 1` claimed by a
+    conditional UPDATE that one delivery of the task wins; None if it lost. The claim
+    also sets the next try, so a worker that dies while sending leaves the mail due then
+    (and a new row is due soon even before its claim)."""
+    with transaction.atomic():  # get_or_create settles a race on the unique row
+        row, _ = Notification.objects.get_or_create(user=user, game=game, kind=kind, version=version,
+                                                    defaults={"next_try_at": timezone.now() + QUEUE_LEASE})
+    tries = attempt + 1
+    claimed = Notification.objects.filter(pk=row.pk, attempts=attempt, sent_at=None, failed_at=None).update(
+        attempts=tries, next_try_at=timezone.now() + retry_delay(tries))
+    if not claimed:
+        return None
+    row.attempts = tries
+    return row
+
+
+def retry_delay(tries: int) -> timedelta:
+    """How long after try number `tries` the next one comes."""
+    return RETRY_DELAYS[min(tries, len(RETRY_DELAYS)) - 1]
+
+
+def _refused(claim, exc) -> None:
+    """The mail server refused the try or could not be reached: the row waits for its next
+    try, which the claim set; after the last one, the mail has failed."""
+    if claim.attempts > len(RETRY_DELAYS):
+        logger.error("Mail %s (notification %s) refused on all %s tries, given up: %s",
+                     claim.kind, claim.pk, claim.attempts, exc)
+        _settle(claim, failed_at=timezone.now(), error=_error_text(exc))
+        return
+    logger.warning("Mail %s (notification %s) refused on try %s, to be tried again in %s: %s",
+                   claim.kind, claim.pk, claim.attempts, retry_delay(claim.attempts), exc)
+    Notification.objects.filter(pk=claim.pk, attempts=claim.attempts).update(error=_error_text(exc))
+
+
+def _settle(claim, **fields) -> None:
+    Notification.objects.filter(pk=claim.pk).update(next_try_at=None, **fields)
+
+
+def _error_text(exc) -> str:
+    return f"{type(exc).__name__}: {exc}"[:2000]
+
+
+def retry_due_mails(now=None, limit: int = 500) -> int:
+    """The sweeper's pass over mails due again: each is claimed by a conditional UPDATE
+    (its next try moves QUEUE_LEASE ahead, so it is handed to one task at a time) and
+    handed to the worker with the number of tries made. A mail the broker refused stays
+    due. Returns how many were handed over."""
+    now = now or timezone.now()
+    due = list(Notification.objects.filter(next_try_at__lte=now).order_by("next_try_at")
+               .values_list("pk", "user_id", "game_id", "kind", "version", "attempts", "next_try_at")[:limit])
+    handed = 0
+    for pk, user_id, game_id, kind, version, attempts, due_at in due:
+        if not Notification.objects.filter(pk=pk, next_try_at=due_at).update(next_try_at=now + QUEUE_LEASE):
+            continue  # another sweeper took it
+        if services.publish_notification(kind, user_id, game_id, version, attempt=attempts):
+            handed += 1
+        else:
+            Notification.objects.filter(pk=pk, next_try_at=now + QUEUE_LEASE).update(next_try_at=due_at)
+    return handed
+
+
+def _build(user, template, subject, context, game_mail=True) -> EmailMultiAlternatives:
+    """The mail in a plain-text and an HTML part. Game mail has a one-click unsubscribe;
+    an account's own mail (a password reset, an address confirmation) has none: it is not
+    a mailing."""
+    unsubscribe = unsubscribe_url(user) if game_mail else None
+    context = {"user": user, "site_url": settings.SITE_URL, "unsubscribe_url": unsubscribe,
+               "profile_url": absolute(reverse("profile")), "link_days": link_days(), **context}
     text = render_to_string(f"{template}.txt", context)
     html = render_to_string(f"{template}.html", context)
-    message = EmailMultiAlternatives(
-        mail_subject(subject), text, settings.DEFAULT_FROM_EMAIL, [user.email],
-        headers={"List-Unsubscribe": f"<{unsubscribe}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
-    )
+    headers = {"List-Unsubscribe": OneLineHeader("List-Unsubscribe", f"<{unsubscribe}>"),
+               "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"} if game_mail else {}
+    message = EmailMultiAlternatives(mail_subject(subject), text, settings.DEFAULT_FROM_EMAIL, [user.email],
+                                     headers=headers)
     message.attach_alternative(html, "text/html")
     message.capitalla_user_id = user.pk  # the outbox backend files it under this user
     return message
+
+
+class OneLineHeader(str):
+    """A header value written out as it is, on one line. The email package folds a value
+    longer than 78 characters at its spaces; `<https://…>` has none, so it would come out
+    RFC 2047-encoded (`=?utf-8?q?=3Chttp…`), which mail clients do not read as RFC 8058's
+    one-click unsubscribe. RFC 5322 allows lines of up to 998 characters. (A str with a
+    `name` and `fold` is what the email package stores and writes as a ready header.)"""
+
+    def __new__(cls, name: str, value: str):
+        if any(c in value for c in "\r\n"):
+            raise ValueError(f"{name} must be one line")
+        header = super().__new__(cls, value)
+        header.name = name
+        return header
+
+    def __getnewargs__(self):  # copies and pickles (the test backends copy each message)
+        return self.name, str(self)
+
+    def fold(self, *, policy) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
 
 
 def mail_subject(text: str) -> str:
@@ -235,7 +355,7 @@ _COMPOSERS = {
 }
 
 
-def _send_rematch_invitation(user, game_id: int) -> bool:
+def _send_rematch_invitation(user, game_id: int, attempt: int) -> bool | None:
     """The old game's player hears that its rematch waits for them, while it still does:
     the table open, a seat free, and they not at it yet. The link leads to the old game's
     page, where "Join the rematch" is (a plain link: that game is over)."""
@@ -243,22 +363,55 @@ def _send_rematch_invitation(user, game_id: int) -> bool:
     old = following and getattr(following, "rematch_of", None)
     if old is None or old.seat_of(user) is None or following.seat_of(user) is not None \
             or not following.free_indexes():
-        return False
+        return None
     host = following.host.name
     context = {"title": _title(following), "old_title": _title(old), "host": host,
                "link": game_link(old), "turn_time": turn_time_label(following.turn_seconds),
                "ante": following.ante}
-    return _claim_and_send(user, following, Notification.Kind.REMATCH, 0, "email/rematch",
+    return _claim_and_send(user, following, Notification.Kind.REMATCH, 0, attempt, "email/rematch",
                            lambda: (f"{host} wants a rematch of {context['old_title']}", context))
 
 
-def _send_digest(user, day: int) -> bool:
+def _send_digest(user, day: int, attempt: int) -> bool | None:
     seats = list(Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE, game__clock_seat=F("index"))
                  .select_related("game").order_by("game__deadline"))
     if not seats:
-        return False
+        return None
     n = len(seats)
     subject = f"{n} game{'s' if n > 1 else ''} wait{'s' if n == 1 else ''} for your move"
-    return _claim_and_send(user, None, Notification.Kind.DIGEST, day, "email/digest", lambda: (subject, {
+    return _claim_and_send(user, None, Notification.Kind.DIGEST, day, attempt, "email/digest", lambda: (subject, {
         "title": subject, "games": [{"title": _title(s.game), "link": magic_link(user, s.game_id),
                                      "deadline": _deadline_text(s.game.deadline)} for s in seats]}))
+
+
+def send_password_reset(user) -> bool:
+    """The password-reset link, as a mail row tried at once (in the request, as before):
+    a mail server that refuses leaves it to the sweeper's tries, so the page's "on its
+    way" holds. Each request is the account's next number (two at once make one mail)."""
+    return _send_account_mail(user, Notification.Kind.PASSWORD_RESET)
+
+
+def send_address_confirmation(user) -> bool:
+    """The link to confirm the account's address, as a mail row tried at once, like the
+    password-reset link; dropped if the address changed or got confirmed meanwhile."""
+    return _send_account_mail(user, Notification.Kind.CONFIRM_ADDRESS)
+
+
+def _send_account_mail(user, kind) -> bool:
+    """Each request is the account's next number of that kind (two at once make one mail)."""
+    last = user.notifications.filter(kind=kind).aggregate(n=Max("version"))["n"]
+    return send_notification(kind, user.pk, None, 0 if last is None else last + 1)
+
+
+def _password_reset(user):
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    link = absolute(reverse("password_reset_confirm", args=[uid, default_token_generator.make_token(user)]))
+    return "Choose a new Capitalla password", {"title": "Choose a new password", "link": link}
+
+
+def _confirm_address(user):
+    from accounts import confirmation  # it imports this module's links
+
+    return "Confirm your Capitalla mail address", {
+        "title": "Confirm your mail address", "link": confirmation.confirmation_link(user),
+        "link_days": confirmation.link_days(), "starting_chips": confirmation.chips_waiting(user)}

@@ -828,12 +828,14 @@ def _duration(seconds: int) -> str:
     return f"{seconds} seconds"
 
 
-def publish_notification(kind: str, user_id: int, game_id: int | None, version: int) -> bool:
-    """Hand a mail to the broker now (only the sweeper sends mails, never a move); False
-    if the broker is unreachable. The task re-reads everything and claims a
-    Notification row first, so publishing one twice sends it once."""
+def publish_notification(kind: str, user_id: int, game_id: int | None, version: int, attempt: int = 0) -> bool:
+    """Hand a mail to the broker now (only the sweeper sends mails, never a move), for its
+    try number `attempt + 1`; False if the broker is unreachable. The task re-reads
+    everything and claims the try on a Notification row first, so publishing one twice
+    sends it once."""
+    retry = (attempt,) if attempt else ()  # a first try's message is as it always was
     try:
-        celery_app.send_task("games.tasks.send_notification", args=(kind, user_id, game_id, version))
+        celery_app.send_task("games.tasks.send_notification", args=(kind, user_id, game_id, version, *retry))
     except Exception:
         logger.warning("Could not enqueue %s mail for user %s, game %s", kind, user_id, game_id)
         return False

@@ -13,20 +13,22 @@ def play_bot_turn(game_id: int, version: int) -> bool:
 @shared_task(ignore_result=True)
 def sweep() -> dict:
     """Beat runs this every few seconds: expired turn clocks get the table's timeout
-    policy, due turn mails, reminders, results and daily digests are enqueued, overdue bot
-    turns are re-enqueued. Returns counts."""
+    policy, due turn mails, reminders, results and daily digests are enqueued, mails due
+    for another try are handed over again, overdue bot turns are re-enqueued. Returns
+    counts."""
     return {
         "timeouts": services.expire_overdue_turns(),
         "mails": services.send_due_mails(),
         "digests": services.send_due_digests(),
+        "mail_retries": notifications.retry_due_mails(),
         "bot_turns": services.requeue_overdue_bot_turns(),
     }
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True,
-             autoretry_for=notifications.TRANSIENT_MAIL_ERRORS, max_retries=3,
-             retry_backoff=10, retry_backoff_max=60)
-def send_notification(kind: str, user_id: int, game_id: int | None, version: int) -> bool:
-    """One mail, sent at most once: see notifications.send_notification."""
-    return notifications.send_notification(kind, user_id, game_id, version)
+# No retries of its own: a refused mail waits on its Notification row, and the sweeper
+# hands it over again when its next try is due (over a day, not the task's seconds).
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def send_notification(kind: str, user_id: int, game_id: int | None, version: int, attempt: int = 0) -> bool:
+    """One try of one mail, made at most once: see notifications.send_notification."""
+    return notifications.send_notification(kind, user_id, game_id, version, attempt)
 

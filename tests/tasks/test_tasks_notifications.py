@@ -239,10 +239,13 @@ def test_no_invitation_once_the_player_joined_or_the_table_was_dealt(table_with_
     assert dealt.invite_mail_at is None
 
 
-def test_a_transient_smtp_error_leaves_the_mail_to_the_tasks_retry(table_with_mail, alice, monkeypatch):
+def test_a_transient_smtp_error_leaves_the_mail_due_for_its_next_try(table_with_mail, alice, monkeypatch,
+                                                                     enqueued, run_enqueued):
     import smtplib
 
     from django.core.mail import EmailMultiAlternatives
+
+    from games import notifications as mails
 
     real_send = EmailMultiAlternatives.send
 
@@ -250,10 +253,13 @@ def test_a_transient_smtp_error_leaves_the_mail_to_the_tasks_retry(table_with_ma
         raise smtplib.SMTPServerDisconnected("connection lost")
 
     monkeypatch.setattr(EmailMultiAlternatives, "send", server_gone)
-    with pytest.raises(smtplib.SMTPServerDisconnected) as raised:
-        games.tasks.send_notification("your_turn", alice.pk, table_with_mail.pk, 0)
-    assert isinstance(raised.value, games.tasks.send_notification.autoretry_for)
-    assert not Notification.objects.exists()  # not claimed, not counted as failed: the retry sends it
+    assert games.tasks.send_notification("your_turn", alice.pk, table_with_mail.pk, 0) is False
+    row = Notification.objects.get()  # kept, not counted as failed: the sweeper offers it again
+    assert (row.attempts, row.sent_at, row.failed_at) == (1, None, None)
+    assert "connection lost" in row.error and row.next_try_at > row.created_at
     monkeypatch.setattr(EmailMultiAlternatives, "send", real_send)
-    assert games.tasks.send_notification("your_turn", alice.pk, table_with_mail.pk, 0) is True
-    assert Notification.objects.get().sent_at is not None
+    assert mails.retry_due_mails(now=row.next_try_at) == 1
+    assert notifications(enqueued, "your_turn") == [("your_turn", alice.pk, table_with_mail.pk, 0, 1)]
+    assert run_enqueued() == [True]
+    row.refresh_from_db()
+    assert row.sent_at is not None and row.next_try_at is None and row.error == ""

@@ -1,0 +1,40 @@
+"""A password-reset mail the mail server refused was logged and forgotten while the page
+said it was on its way. Now it is a Notification row like every mail: the sweeper tries it
+again until the server takes it, and the link in it works."""
+
+import re
+
+import pytest
+from django.core import mail
+from django.core.mail import EmailMultiAlternatives
+from django.urls import reverse
+
+from games import notifications
+from games.models import Notification
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_reset_mail_refused_by_the_mail_server_is_sent_on_a_later_try(client, alice, monkeypatch, enqueued,
+                                                                         run_enqueued, settings):
+    alice.email = alice.confirmed_email = "alice@example.com"
+    alice.save()
+    real_send = EmailMultiAlternatives.send
+
+    def refused(self, *args, **kwargs):
+        raise ConnectionRefusedError(111, "Connection refused")
+
+    monkeypatch.setattr(EmailMultiAlternatives, "send", refused)
+    response = client.post(reverse("password_reset"), {"email": "alice@example.com"}, follow=True)
+    assert "Check your mail" in response.content.decode() and mail.outbox == []
+    row = Notification.objects.get(user=alice, kind="password_reset")
+    assert row.sent_at is None and row.failed_at is None and row.next_try_at is not None
+
+    monkeypatch.setattr(EmailMultiAlternatives, "send", real_send)
+    assert notifications.retry_due_mails(now=row.next_try_at) == 1
+    assert run_enqueued() == [True]
+    [message] = mail.outbox
+    assert message.to == ["alice@example.com"] and message.subject == "Choose a new Capitalla password"
+    assert "List-Unsubscribe" not in message.extra_headers  # an account's mail, not game mail
+    link = re.search(re.escape(settings.SITE_URL) + r"(/accounts/password/reset/\S+/)", message.body).group(1)
+    assert "Choose a new password" in client.get(link, follow=True).content.decode()
