@@ -10,30 +10,36 @@ PARAMETER = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>[^>]+)>")
 NAMED_GROUP = re.compile(r"\(\?P<(?P<name>\w+)>[^)]*\)")
 
 
-def _patterns(patterns, prefix=()):
-    for pattern in patterns:
+def routes(patterns=None, prefix=()):
+    """Each URL pattern of the site, as the tuple of its parts (resolvers' and its own)."""
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
         if isinstance(pattern, URLResolver):
-            yield from _patterns(pattern.url_patterns, prefix + (pattern.pattern,))
+            yield from routes(pattern.url_patterns, prefix + (pattern.pattern,))
         else:
             yield prefix + (pattern.pattern,)
 
 
-def _fill(pattern, values: dict) -> str:
-    if isinstance(pattern, RoutePattern):
-        return PARAMETER.sub(lambda m: str(values[m["name"]]), str(pattern))
-    return NAMED_GROUP.sub(lambda m: str(values[m["name"]]), str(pattern)).strip("^$")
+def _parameter(part):
+    return PARAMETER if isinstance(part, RoutePattern) else NAMED_GROUP
+
+
+def names_of(route) -> list[str]:
+    """The names of a route's parameters."""
+    return [m["name"] for part in route for m in _parameter(part).finditer(str(part))]
+
+
+def path_of(route, values: dict) -> str:
+    """The route's path, each parameter `name` given `values[name]`."""
+    return "/" + "".join(_parameter(part).sub(lambda m: str(values[m["name"]]), str(part)).strip("^$")
+                         for part in route)
 
 
 def site_paths(values: dict) -> list[str]:
-    """Every path the site routes, each parameter named `name` given `values[name]`."""
-    return ["/" + "".join(_fill(part, values) for part in parts) for parts in _patterns(get_resolver().url_patterns)]
+    return [path_of(route, values) for route in routes()]
 
 
-def parameter_names() -> set[str]:
-    """The names of all URL parameters, so a test can check it fills every one."""
-    names = set()
-    for parts in _patterns(get_resolver().url_patterns):
-        for part in parts:
-            regex = PARAMETER if isinstance(part, RoutePattern) else NAMED_GROUP
-            names |= {m["name"] for m in regex.finditer(str(part))}
-    return names
+def sample_values(game, user) -> dict:
+    """A valid value for every URL parameter of the site, around `game` and `user`."""
+    return {"game_id": game.pk, "index": 1, "link_id": 1, "user_id": user.pk, "mail_id": 1, "token": "x",
+            "code": game.invite_code, "kind": game.kind, "uidb64": "MQ", "object_id": game.pk,
+            "app_label": "games", "url": "nope/", "content_type_id": 1, "id": 1}
