@@ -14,7 +14,9 @@ from url_walk import sample_values, site_paths
 pytestmark = pytest.mark.django_db
 
 SMALL = "version=0&type=meld&kind=set&kind_A=set&order=suit&meld=0&end=high"
-BIG_FIELDS = ("cards", "A", "B", "C", "text", "username", "password", "wild", "card", "groups")
+BIG_FIELDS = ("cards", "A", "B", "C", "text", "username", "password", "wild", "card", "groups", "email",
+              "display_name", "password1", "password2", "old_password", "new_password1", "new_password2",
+              "current_password")
 SECONDS_PER_REQUEST = 1.0  # an average over the walk, far above a normal answer
 
 
