@@ -3,7 +3,10 @@ web login, which attempts it leaves alone, and the page a locked-out client sees
 
 from axes.backends import AxesStandaloneBackend
 from axes.helpers import get_cool_off
+from django.contrib.auth import get_user_model
 from django.shortcuts import render
+
+USERNAME_MAX_LENGTH = get_user_model()._meta.get_field("username").max_length
 
 
 class LoginThrottleBackend(AxesStandaloneBackend):
@@ -14,6 +17,13 @@ class LoginThrottleBackend(AxesStandaloneBackend):
         if request is None:
             return None
         return super().authenticate(request, *args, **kwargs)
+
+
+def attempted_username(request, credentials) -> str | None:
+    """The username a failed login tried, as axes records it: cut to the longest a username
+    can be (a longer one names no account), so that a huge one is stored, not a 500."""
+    username = (credentials or {}).get("username", request.POST.get("username"))
+    return None if username is None else str(username)[:USERNAME_MAX_LENGTH]
 
 
 def is_magic_link(request, credentials) -> bool:

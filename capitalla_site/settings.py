@@ -68,6 +68,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "capitalla_site.nul_bytes.RefuseNulBytesMiddleware",  # 400 before PostgreSQL sees a NUL
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -145,6 +146,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_DISABLE_ACCESS_LOG = True  # only failures are counted; successful logins are not logged
 AXES_CLIENT_IP_CALLABLE = "accounts.client.client_ip"
+AXES_USERNAME_CALLABLE = "accounts.login_throttle.attempted_username"  # bounded to a username's length
 AXES_WHITELIST_CALLABLE = "accounts.login_throttle.is_magic_link"
 AXES_LOCKOUT_CALLABLE = "accounts.login_throttle.locked_out"
 # How many reverse proxies stand in front of the site and append to X-Forwarded-For

@@ -496,13 +496,16 @@ def say(user, game_id: int, text) -> ChatMessage:
     """A line of table talk from a seated player, during or after the game. It changes
     nothing in the game; the table's `chat_count` tells polling pages there is news. It
     does not lock the game row, so it never waits for a move in progress (nor holds one
-    up beyond its own short UPDATE)."""
+    up beyond its own short UPDATE). It locks the speaker's seat row instead (which a
+    move writes only to reset missed turns): one player's lines queue behind each other,
+    so that their burst limit holds when many arrive at once."""
     text = check_chat_text(text)
     with transaction.atomic():
         game = _load(game_id)
         seat = check_seated(game, user)
         if game.status == Game.Status.ABANDONED:
             raise Conflict("This table is closed.")
+        Seat.objects.select_for_update().get(pk=seat.pk)
         recent = game.chat.filter(user=user, created_at__gte=timezone.now() - timedelta(seconds=CHAT_WINDOW))
         if recent.count() >= CHAT_BURST:
             raise Conflict("Slow down a little: a few lines at a time.")

@@ -6,7 +6,7 @@ JavaScript the builder's "Check" button posts here and gets the whole game page 
 with the groups kept and the answer shown. It changes nothing either way.
 """
 
-from django.http import Http404
+from django.http import Http404, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -16,12 +16,18 @@ from games.forms_capit import draft_from
 from games.presenters_capit import HAND_ORDER_SESSION_KEY, check_draft
 
 
-@require_http_methods(["GET", "POST"])
-def check(request, game_id: int):
+def _table_and_seat(request, game_id: int):
+    """The Cap-It table this user may see, and their seat at it (None for anyone else):
+    both views answer only a player, before reading any of the request's cards."""
     game = views.visible_game_or_404(request, game_id)
     if game.kind != "capit":
         raise Http404("This table does not play Cap-It.")
-    seat = game.seat_of(request.user) if request.user.is_authenticated else None
+    return game, game.seat_of(request.user) if request.user.is_authenticated else None
+
+
+@require_http_methods(["GET", "POST"])
+def check(request, game_id: int):
+    game, seat = _table_and_seat(request, game_id)
     if seat is None or game.state is None or game.status != game.Status.ACTIVE:
         lines = [{"ok": False, "text": "Only the players of a game in play can build melds."}]
         return render(request, "games/capit/_check.html", {"lines": lines}, status=403)
@@ -39,9 +45,9 @@ def check(request, game_id: int):
 def hand_order(request, game_id: int):
     """Sort my hand by suit or by rank: a choice of this browser's, kept in the session,
     that changes nothing in the game. The builder's ticks come along and are kept."""
-    game = views.visible_game_or_404(request, game_id)
-    if game.kind != "capit":
-        raise Http404("This table does not play Cap-It.")
+    game, seat = _table_and_seat(request, game_id)
+    if seat is None:
+        return HttpResponseForbidden("Only the players of this game sort its hand.", content_type="text/plain")
     order = request.POST.get("order")
     if order not in HAND_ORDERS:
         return views.render_game(request, game, status=400, error="Sort the hand by suit or by rank.")

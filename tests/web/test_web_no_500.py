@@ -3,6 +3,7 @@
 import pytest
 
 from games import services
+from url_walk import names_of, path_of, routes, sample_values
 
 pytestmark = pytest.mark.django_db
 
@@ -39,3 +40,24 @@ def test_junk_never_gets_a_500(client, alice, bob, table, signed_in):
             for response in (client.get(path, fields), client.post(path, fields),
                              client.post(path, fields, HTTP_HX_REQUEST="true")):
                 assert response.status_code < 500, (path, junk, response.status_code)
+
+
+# Junk in a URL's own parameters: numbers past any column, digits past Python's int
+# parsing limit, NUL, long and non-ASCII text, path tricks.
+URL_JUNK = ["0", "-1", "99999999999999999999", "9" * 5000, "%00", "x" * 2000, "%C3%A9%F0%9F%82%A1", "..%2F..",
+            "%27%20OR%201=1%20--"]
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_junk_in_every_url_parameter_never_gets_a_500(client, alice, signed_in):
+    capit = services.start_table(alice, services.create_table(alice, "capit", seats=4, bots=3).pk)
+    values = sample_values(capit, alice)
+    if signed_in:
+        client.force_login(alice)
+    assert set(values) >= {name for route in routes() for name in names_of(route)}  # every parameter known
+    for route in routes():
+        for name in names_of(route):
+            for junk in URL_JUNK:
+                path = path_of(route, {**values, name: junk})
+                for response in (client.get(path), client.post(path, {"version": "0"})):
+                    assert response.status_code < 500, (path[:80], response.status_code)
