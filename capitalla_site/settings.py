@@ -206,9 +206,11 @@ else:
         "data_folder_in": str(BROKER_DIR / "queue"),
         "data_folder_out": str(BROKER_DIR / "queue"),
         "processed_folder": str(BROKER_DIR / "processed"),
+        # kombu's exchange tables: runtime files, kept under var/ like the rest.
+        "control_folder": str(BROKER_DIR / "control"),
         "store_processed": False,
     }
-    for folder in ("queue", "processed"):
+    for folder in ("queue", "processed", "control"):
         (BROKER_DIR / folder).mkdir(parents=True, exist_ok=True)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
