@@ -1,15 +1,23 @@
-"""Start the web server, a Celery worker per queue and Celery beat together; stop all on Ctrl-C."""
+"""Start the web server, a Celery worker per queue and Celery beat together; restart any of
+them that dies, after a back-off; stop all on Ctrl-C or SIGTERM."""
 
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from games.management.commands.load_demo import DEMO_PASSWORD, DEMO_USERNAME
+
+# A process that dies is started again after 1 s, then 2 s, 4 s ... up to 30 s while it keeps
+# dying; one that ran STEADY_SECONDS before it died starts over at 1 s.
+FIRST_DELAY = 1.0
+MAX_DELAY = 30.0
+STEADY_SECONDS = 60.0
 
 
 def process_commands(addr: str) -> dict[str, list[str]]:
@@ -26,6 +34,46 @@ def process_commands(addr: str) -> dict[str, list[str]]:
     }
 
 
+def restart_delay(failures: int) -> float:
+    """How long to wait before starting a process again after its `failures`-th death in a row."""
+    return min(FIRST_DELAY * 2 ** (failures - 1), MAX_DELAY)
+
+
+def supervise(commands: dict[str, list[str]], stop: threading.Event, report, *, cwd=None, poll=0.5) -> None:
+    """Run every command until `stop` is set, starting again one that exits (the others keep
+    running); then terminate them all. `report(line)` tells what happened."""
+    procs = {name: subprocess.Popen(cmd, cwd=cwd) for name, cmd in commands.items()}
+    started = dict.fromkeys(commands, time.monotonic())
+    failures = dict.fromkeys(commands, 0)
+    restart_at = {}  # name -> when to start a dead process again
+    try:
+        while not stop.wait(poll):
+            now = time.monotonic()
+            for name, proc in procs.items():
+                if name in restart_at:
+                    if now >= restart_at[name]:
+                        del restart_at[name]
+                        procs[name], started[name] = subprocess.Popen(commands[name], cwd=cwd), now
+                elif proc.poll() is not None:
+                    failures[name] = 1 if now - started[name] >= STEADY_SECONDS else failures[name] + 1
+                    delay = restart_delay(failures[name])
+                    restart_at[name] = now + delay
+                    report(f"{name} exited with status {proc.returncode}; starting it again in {delay:g} s.")
+    finally:
+        stop_all(procs.values())
+
+
+def stop_all(procs) -> None:
+    for proc in procs:
+        if proc.poll() is None:
+            proc.terminate()
+    for proc in procs:
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
 class Command(BaseCommand):
     help = "Run web + a worker per queue + beat (embedded defaults unless DATABASE_URL / REDIS_URL are set)."
 
@@ -33,27 +81,15 @@ class Command(BaseCommand):
         parser.add_argument("--addr", default=os.environ.get("RUN_ADDR", "127.0.0.1:8000"))
 
     def handle(self, addr, **options):
-        procs = {name: subprocess.Popen(cmd, cwd=settings.BASE_DIR) for name, cmd in process_commands(addr).items()}
+        stop = threading.Event()
+        signal.signal(signal.SIGTERM, lambda *_: stop.set())
         self.stdout.write(
             f"\nCapitalla is running at http://{addr}/\n"
             f"Log in as {DEMO_USERNAME} / {DEMO_PASSWORD}\n"
             f"Database: {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}, "
             f"broker: {settings.CELERY_BROKER_URL.split('://')[0]}. Ctrl-C stops everything.\n"
         )
-        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
         try:
-            while all(p.poll() is None for p in procs.values()):
-                time.sleep(0.5)
-            dead = [name for name, p in procs.items() if p.poll() is not None]
-            self.stderr.write(f"{', '.join(dead)} stopped; shutting down the rest.")
-        except (KeyboardInterrupt, SystemExit):
-            pass
-        finally:
-            for p in procs.values():
-                if p.poll() is None:
-                    p.terminate()
-            for p in procs.values():
-                try:
-                    p.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    p.kill()
+            supervise(process_commands(addr), stop, self.stderr.write, cwd=settings.BASE_DIR)
+        except KeyboardInterrupt:
+            pass  # supervise has stopped every process on its way out
