@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ["DJANGO_SETTINGS_MODULE"] = "bench.http_settings"
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/capitalla_bench")
-# As in production: Redis is the broker and the shared cache that sessions are read from.
+# As in production: Redis is the broker; sessions are read from the database.
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
 os.environ.setdefault("BOT_MOVE_DELAY", "0")
 PORT = int(os.environ.get("BENCH_PORT", "8765"))

@@ -189,14 +189,12 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
+# Sessions stay in the database (Django's default engine), never in Redis: with Redis down
+# everyone stays signed in and can move; read from Redis they were no faster
+# (bench/README.md, "Sessions in the database").
 # Celery: Redis when REDIS_URL is set, else a broker on the local filesystem.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    # A cache every process shares, so sessions can be read from it and written through
-    # to the database (a per-process cache could keep a logged-out session alive).
-    CACHES = {"default": {"BACKEND": "capitalla_site.redis_cache.SharedClientRedisCache",
-                          "LOCATION": REDIS_URL, "KEY_PREFIX": "capitalla"}}
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300}
 else:
@@ -217,6 +215,12 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker or beat that loses the broker keeps trying to reach it again (every 2 s, then
+# up to every 30 s) for as long as it takes, instead of exiting after 100 tries; an error
+# on a channel restarts the consumer the same way instead of stopping the worker.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CHANNEL_ERROR_RETRY = True
 # A move never waits on the broker: publishing gives up quickly and the sweeper catches up.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY = False

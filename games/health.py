@@ -26,6 +26,8 @@ from games.services import DUE_MAILS
 # 5 s, plus room for a busy worker.
 LAG_ALLOWED = timedelta(minutes=2)
 MAIL_FAILURE_WINDOW = timedelta(hours=24)
+# How long the broker may take to accept a connection, and then to answer it (Redis's PING).
+BROKER_CHECK_SECONDS = 2
 
 
 def overdue_work(now=None) -> dict[str, int]:
@@ -46,9 +48,12 @@ def overdue_work(now=None) -> dict[str, int]:
 
 
 def broker_reachable() -> bool:
+    """One try to connect and talk to the broker, each step given BROKER_CHECK_SECONDS: a
+    broker that accepts connections but no longer answers must not hold the answer up."""
+    options = {"socket_connect_timeout": BROKER_CHECK_SECONDS, "socket_timeout": BROKER_CHECK_SECONDS}
     try:
-        with celery_app.connection_for_write() as connection:
-            connection.ensure_connection(max_retries=1, timeout=2)
+        with celery_app.connection_for_write(transport_options=options) as connection:
+            connection.ensure_connection(max_retries=0, timeout=BROKER_CHECK_SECONDS)
     except Exception:  # any transport's failure means the same thing here
         return False
     return True

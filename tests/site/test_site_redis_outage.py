@@ -1,0 +1,159 @@
+"""Redis down is not the site down. A redis-server of the test's own serves as the site's
+broker (and its cache, would the settings read REDIS_URL for one); the test plays, kills it,
+and the site keeps answering; restarted, the worker and beat pick up where they were."""
+
+import os
+import runpy
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+import redis
+from django.conf import settings as django_settings
+from django.db import connection
+from django.urls import reverse
+
+from capitalla_site.celery import app as celery_app
+from games import services
+from games.models import Game
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+SETTINGS_FILE = Path(django_settings.BASE_DIR) / "capitalla_site" / "settings.py"
+
+
+def needs(reason: str):
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must run the Redis outage tests: {reason}")
+    pytest.skip(reason)
+
+
+def wait_for(predicate, timeout=60.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+class SpareRedis:
+    """A redis-server on a free port, with nothing kept on disk: a restart starts empty."""
+
+    def __init__(self):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process = None
+
+    def answers(self) -> bool:
+        try:
+            return redis.Redis(port=self.port, socket_connect_timeout=1).ping()
+        except redis.ConnectionError:
+            return False
+
+    def start(self):
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--daemonize", "no"], stdout=subprocess.DEVNULL)
+        assert wait_for(self.answers, timeout=10)
+
+    def kill(self):
+        self.process.kill()
+        self.process.wait()
+
+
+@contextmanager
+def broker_at(url: str):
+    """Celery's connections and producers go to `url` for the duration."""
+    def reset():
+        if celery_app._pool is not None:
+            celery_app._pool.force_close_all()
+        celery_app._pool = None
+        celery_app.amqp._producer_pool = None
+
+    previous = celery_app.conf.broker_url
+    reset()
+    celery_app.conf.broker_url = url
+    try:
+        yield
+    finally:
+        reset()
+        celery_app.conf.broker_url = previous
+
+
+@pytest.fixture
+def spare_redis(settings, monkeypatch):
+    """The site as `settings.py` makes it with REDIS_URL pointing at a redis-server of the
+    test's own (cache, sessions, broker), which the test may kill and start again."""
+    if not shutil.which("redis-server"):
+        needs("no redis-server on PATH")
+    server = SpareRedis()
+    server.start()
+    monkeypatch.setenv("REDIS_URL", server.url)
+    configured = runpy.run_path(str(SETTINGS_FILE))
+    for name in ("CACHES", "SESSION_ENGINE"):
+        if name in configured:
+            setattr(settings, name, configured[name])
+    try:
+        with broker_at(configured["CELERY_BROKER_URL"]):
+            yield server
+    finally:
+        server.kill()
+
+
+def login(client, username="alice"):
+    return client.post(reverse("login"), {"username": username, "password": f"{username}-password-123"})
+
+
+def move(client, game):
+    """The player to act draws or discards through the move view, as the page's form does."""
+    game = Game.objects.get(pk=game.pk)
+    if game.state["phase"] == "pick":
+        body = {"version": game.version, "type": "draw", "from": "pile"}
+    else:
+        body = {"version": game.version, "type": "discard", "card": game.state["hands"][game.to_act[0]][0]}
+    return client.post(reverse("move", args=[game.pk]), body)
+
+
+def test_signed_in_pages_moves_login_and_logout_keep_answering_while_redis_is_down(client, alice, spare_redis):
+    assert login(client).status_code == 302
+    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
+    assert move(client, game).status_code == 302  # alice draws
+
+    spare_redis.kill()
+    assert client.get(reverse("lobby")).status_code == 200
+    assert client.get(reverse("game", args=[game.pk])).status_code == 200
+    assert move(client, game).status_code == 302  # alice discards: the bot's turn cannot be sent
+    game.refresh_from_db()
+    assert game.version == 2 and game.bot_due_at is not None  # left for the sweeper to send again
+    assert client.post(reverse("logout")).status_code == 302
+    assert client.get(reverse("my_games")).status_code == 302  # signed out: to the login page
+    assert login(client).status_code == 302
+    assert client.get(reverse("my_games")).status_code == 200
+    health = client.get(reverse("health_check"))
+    assert health.status_code == 503 and health.json()["broker"] == "unreachable"
+
+    spare_redis.start()
+    assert client.get(reverse("health_check")).json()["broker"] == "ok"
+
+
+def test_the_health_check_says_503_within_seconds_when_redis_stops_answering(client, spare_redis):
+    answers = []
+    spare_redis.process.send_signal(signal.SIGSTOP)  # connections are accepted, nothing answers
+    try:
+        asking = threading.Thread(target=lambda: answers.append(client.get(reverse("health_check"))), daemon=True)
+        asking.start()
+        asking.join(timeout=15)  # the issue's bound; the check itself gives up after 2 s
+    finally:
+        spare_redis.process.send_signal(signal.SIGCONT)
+    assert answers, "/healthz/ still waits on a broker that does not answer"
+    assert answers[0].status_code == 503 and answers[0].json()["broker"] == "unreachable"
