@@ -10,7 +10,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,10 +18,13 @@ import redis
 from django.conf import settings as django_settings
 from django.db import connection
 from django.urls import reverse
+from django.utils import timezone
 
 from capitalla_site.celery import app as celery_app
 from games import services
 from games.models import Game
+import celery_processes
+from celery_processes import wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -33,15 +35,6 @@ def needs(reason: str):
     if os.environ.get("CI"):
         pytest.fail(f"CI must run the Redis outage tests: {reason}")
     pytest.skip(reason)
-
-
-def wait_for(predicate, timeout=60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 class SpareRedis:
@@ -157,3 +150,44 @@ def test_the_health_check_says_503_within_seconds_when_redis_stops_answering(cli
         spare_redis.process.send_signal(signal.SIGCONT)
     assert answers, "/healthz/ still waits on a broker that does not answer"
     assert answers[0].status_code == 503 and answers[0].json()["broker"] == "unreachable"
+
+
+@pytest.mark.celery_worker
+def test_once_redis_is_back_the_worker_plays_the_pending_bot_turn_and_the_sweeper_catches_up(
+        alice, bob, spare_redis, settings, tmp_path):
+    if connection.vendor != "postgresql":
+        needs("the worker needs a PostgreSQL DATABASE_URL")
+    settings.BOT_TURN_GRACE = 1  # the sweeper sends a refused bot turn again 1 s later
+    env = {"REDIS_URL": spare_redis.url, "BOT_TURN_GRACE": "1"}
+    processes = [celery_processes.worker(**env),
+                 celery_processes.celery("beat", "--loglevel=warning", "--schedule", str(tmp_path / "beat"), **env)]
+    try:
+        game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
+        for _ in range(2):  # alice draws and discards; the worker plays the bot's turn
+            game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+        assert wait_for(lambda: Game.objects.get(pk=game.pk).version >= 4)
+        clocked = services.create_table(alice, "capitalla", seats=2)
+        services.join_table(bob, clocked.pk)
+        clocked = services.start_table(alice, clocked.pk)
+
+        spare_redis.kill()
+        game = Game.objects.get(pk=game.pk)
+        for _ in range(2):  # the bot's turn comes while nobody can send it
+            game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+        assert game.bot_due_at is not None
+        Game.objects.filter(pk=clocked.pk).update(deadline=timezone.now())  # alice's clock runs out
+
+        spare_redis.start()  # empty: whatever the broker held is gone
+        assert wait_for(lambda: Game.objects.get(pk=game.pk).version >= game.version + 2)
+        assert wait_for(lambda: Game.objects.get(pk=clocked.pk).version > clocked.version)  # swept
+        assert all(process.poll() is None for process in processes)  # nobody had to restart them
+    finally:
+        for process in processes:
+            celery_processes.stop(process)
+
+
+def test_workers_and_beat_retry_the_broker_for_as_long_as_it_is_gone():
+    # Celery's default gives up after 100 tries (about 48 minutes) and the worker exits.
+    assert celery_app.conf.broker_connection_retry is True
+    assert celery_app.conf.broker_connection_max_retries is None
+    assert celery_app.conf.broker_channel_error_retry is True

@@ -1,29 +1,19 @@
 """A real Celery worker process on Redis plays bot turns from the real broker."""
 
 import os
-import subprocess
-import sys
 import time
 
 import pytest
-from django.conf import settings
 from django.db import connection
 
 from capitalla_site.celery import app as celery_app
 from games import services
 from games.models import Event, Game
 from games.replay import replay
+import celery_processes
+from celery_processes import wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery_worker]
-
-
-def wait_for(predicate, timeout=120.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 @pytest.fixture
@@ -32,20 +22,12 @@ def worker():
         if os.environ.get("CI"):
             pytest.fail("CI must run the worker tests: set REDIS_URL and DATABASE_URL (PostgreSQL)")
         pytest.skip("needs REDIS_URL and a PostgreSQL DATABASE_URL")
-    db = connection.settings_dict
-    test_db_url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
     celery_app.control.purge()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "capitalla_site", "worker", "--pool=solo", "--loglevel=warning",
-         "--without-gossip", "--without-mingle", "-Q", ",".join(settings.WORKER_QUEUES)],
-        cwd=settings.BASE_DIR,
-        env={**os.environ, "DATABASE_URL": test_db_url, "BOT_MOVE_DELAY": "0"},
-    )
+    proc = celery_processes.worker()
     try:
         yield proc
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        celery_processes.stop(proc)
 
 
 def test_a_worker_plays_a_bot_table_to_the_end(alice, worker):
