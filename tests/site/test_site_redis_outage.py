@@ -1,6 +1,7 @@
-"""Redis down is not the site down. A redis-server of the test's own serves as the site's
-broker (and its cache, would the settings read REDIS_URL for one); the test plays, kills it,
-and the site keeps answering; restarted, the worker and beat pick up where they were."""
+"""Redis down is not the site down. A redis-server of the test's own is everything the
+settings make of REDIS_URL (the broker; the cache and the sessions too, were they put
+there again); the test plays, kills it, and the site keeps answering; restarted, the
+worker and beat pick up where they were."""
 
 import os
 import runpy
@@ -8,7 +9,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import threading
 from contextlib import contextmanager
 from pathlib import Path
