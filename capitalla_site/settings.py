@@ -190,8 +190,8 @@ SECURE_CSP = {
 }
 
 # Sessions stay in the database (Django's default engine), never in Redis: with Redis down
-# everyone stays signed in and can move; read from Redis they were no faster
-# (bench/README.md, "Sessions in the database").
+# everyone stays signed in and can move; read from Redis they saved only half a
+# millisecond a move (bench/README.md, "Sessions in the database").
 # Celery: Redis when REDIS_URL is set, else a broker on the local filesystem.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
