@@ -42,7 +42,9 @@ def development_secret_key(path: Path) -> str:
     return path.read_text().strip()
 
 
-DEBUG = env_bool("DEBUG", True)
+# Off unless the environment turns it on (`make run` and `make test` do): the debug page
+# of a 500 shows the settings, database and mail passwords among them.
+DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:

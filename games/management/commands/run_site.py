@@ -9,7 +9,7 @@ import time
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from games.management.commands.load_demo import DEMO_PASSWORD, DEMO_USERNAME
+from games.management.commands.load_demo import DEMO_PASSWORD, DEMO_USERNAME, refuse_in_production
 
 
 def process_commands(addr: str) -> dict[str, list[str]]:
@@ -33,6 +33,7 @@ class Command(BaseCommand):
         parser.add_argument("--addr", default=os.environ.get("RUN_ADDR", "127.0.0.1:8000"))
 
     def handle(self, addr, **options):
+        refuse_in_production()
         procs = {name: subprocess.Popen(cmd, cwd=settings.BASE_DIR) for name, cmd in process_commands(addr).items()}
         self.stdout.write(
             f"\nCapitalla is running at http://{addr}/\n"
