@@ -7,6 +7,7 @@ Celery broker on the local filesystem, so `make run` needs nothing but Python.
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlparse
 
 from datetime import timedelta
 
@@ -52,6 +53,22 @@ if not SECRET_KEY:
     SECRET_KEY = development_secret_key(VAR_DIR / "secret_key")
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+
+# HTTPS. Behind a TLS proxy (BEHIND_TLS_PROXY=1, which must set X-Forwarded-Proto and strip
+# a client's own) a request is secure when the proxy says so; POSTs are trusted from
+# SITE_URL's origin; cookies are Secure when SITE_URL is https.
+if env_bool("BEHIND_TLS_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+_site = urlparse(SITE_URL)
+CSRF_TRUSTED_ORIGINS = os.environ.get("CSRF_TRUSTED_ORIGINS", f"{_site.scheme}://{_site.netloc}").split(",")
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", _site.scheme == "https")
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", _site.scheme == "https")
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+# The monitor asks over plain HTTP on the machine itself (README, production).
+SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
