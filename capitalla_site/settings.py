@@ -193,8 +193,15 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)
-# Without `collectstatic` (development, tests) whitenoise serves straight from the finders.
+# Without `collectstatic` (development, tests) whitenoise serves straight from the finders;
+# with DEBUG off, the hashed and compressed files `collectstatic` made (games/checks.py
+# fails the deploy while they are missing).
 WHITENOISE_USE_FINDERS = DEBUG
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
+                    else "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
 
 # Content Security Policy: only our own scripts and styles; htmx is served from static/.
 from django.utils.csp import CSP  # noqa: E402
