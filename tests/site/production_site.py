@@ -1,9 +1,12 @@
 """The site as production runs it: manage.py commands in a fresh interpreter with the
 environment of the README's "Production" section, on its own VAR_DIR (SQLite, no Redis)."""
 
+import contextlib
 import os
+import socket
 import subprocess
 import sys
+import time
 
 from django.conf import settings
 
@@ -48,3 +51,48 @@ def setting(var_dir, name, **env):
     done = run(var_dir, "-c", f"from django.conf import settings; print(repr(settings.{name}))", **env)
     assert done.returncode == 0, done.stderr
     return eval(done.stdout.strip())  # noqa: S307 - our own repr of plain values
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, process: subprocess.Popen):
+    for _ in range(300):  # up to 30 s to listen
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            assert process.poll() is None, process.stderr.read().decode()
+            time.sleep(0.1)
+    raise AssertionError(f"nothing listens on {port}")
+
+
+@contextlib.contextmanager
+def running(command: list[str], port: int, **popen):
+    """`command` started and listening on `port`, stopped on leaving."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **popen)
+    try:
+        wait_for_port(port, process)
+        yield process
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def gunicorn(var_dir, **env):
+    """The web server of the README's production steps on a free port of 127.0.0.1."""
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "capitalla_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"]
+    with running(command, port, env=environment(var_dir, **env), cwd=settings.BASE_DIR):
+        yield port
+
+
+def deploy(var_dir, **env):
+    """The README's once-per-release steps (createsuperuser has its own test)."""
+    for step in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        done = manage(var_dir, *step, **env)
+        assert done.returncode == 0, done.stderr

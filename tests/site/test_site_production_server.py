@@ -5,47 +5,24 @@ POST, pages reference hashed static files that are served, and the monitor's /he
 
 import http.client
 import re
-import socket
-import subprocess
-import sys
-import time
 from urllib.parse import urlencode
 
 import pytest
-from django.conf import settings
 
-from production_site import environment, manage
+from production_site import deploy, gunicorn, manage
 
 PROXIED = {"Host": "capitalla.example", "X-Forwarded-Proto": "https"}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     var_dir = tmp_path_factory.mktemp("production")
-    for step in (["migrate", "--noinput"], ["collectstatic", "--noinput"], ["createsuperuser", "--noinput",
-                 "--username", "operator", "--email", "operator@capitalla.example"]):
-        done = manage(var_dir, *step, DJANGO_SUPERUSER_PASSWORD="operator-password-1")
-        assert done.returncode == 0, done.stderr
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "capitalla_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
-        env=environment(var_dir), cwd=settings.BASE_DIR, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    for _ in range(300):  # up to 30 s for gunicorn to listen
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            assert server.poll() is None, server.stderr.read().decode()
-            time.sleep(0.1)
-    yield port
-    server.terminate()
-    server.wait(timeout=10)
+    deploy(var_dir)
+    made = manage(var_dir, "createsuperuser", "--noinput", "--username", "operator", "--email",
+                  "operator@capitalla.example", DJANGO_SUPERUSER_PASSWORD="operator-password-1")
+    assert made.returncode == 0, made.stderr
+    with gunicorn(var_dir) as port:
+        yield port
 
 
 def request(port, method, path, headers=PROXIED, body=None):
