@@ -23,9 +23,10 @@ PRODUCTION_ENV = {
     "SECURE_HSTS_PRELOAD": "1",
     "EMAIL_HOST": "smtp.capitalla.example",
 }
-# Left to the production environment alone: the test run's own values would leak in.
+# Left to the production environment alone: the test run's own values would leak in (the
+# browser tests set DJANGO_ALLOW_ASYNC_UNSAFE, which check --deploy refuses).
 UNSET = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL", "CSRF_TRUSTED_ORIGINS", "SESSION_COOKIE_SECURE",
-         "CSRF_COOKIE_SECURE", *PRODUCTION_ENV)
+         "CSRF_COOKIE_SECURE", "DJANGO_ALLOW_ASYNC_UNSAFE", *PRODUCTION_ENV)
 
 
 def environment(var_dir, **env) -> dict:
