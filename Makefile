@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 
 # Development: DEBUG on unless the environment says otherwise (with DEBUG=0 run and demo
 # refuse: README, "Production").
-run test demo: export DEBUG ?= 1
+run test demo migrate bench: export DEBUG ?= 1
 
 $(STAMP): pyproject.toml
 	@interp=$$(PYTHON="$(PYTHON)" bin/find-python) && \
