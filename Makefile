@@ -8,6 +8,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test setup migrate demo bench clean
 
+# Development: DEBUG on unless the environment says otherwise (with DEBUG=0 run and demo
+# refuse: README, "Production").
+run test demo migrate bench: export DEBUG ?= 1
+
 $(STAMP): pyproject.toml
 	@interp=$$(PYTHON="$(PYTHON)" bin/find-python) && \
 	  { [ -x $(PY) ] || "$$interp" -m venv $(VENV); }
@@ -31,7 +35,6 @@ test: setup
 
 # Engine benchmarks need nothing else; bench_http.py needs a PostgreSQL DATABASE_URL.
 bench: setup
-	$(PY) -m pip install --quiet -e '.[test,bench]'
 	for script in bench/bench_*.py bench/bot_winrate.py bench/capit_winrate.py; do $(PY) $$script || exit 1; done
 
 clean:

@@ -7,6 +7,7 @@ Celery broker on the local filesystem, so `make run` needs nothing but Python.
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlparse
 
 from datetime import timedelta
 
@@ -42,7 +43,9 @@ def development_secret_key(path: Path) -> str:
     return path.read_text().strip()
 
 
-DEBUG = env_bool("DEBUG", True)
+# Off unless the environment turns it on (`make run` and `make test` do): the debug page
+# of a 500 shows the settings, database and mail passwords among them.
+DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
@@ -50,6 +53,22 @@ if not SECRET_KEY:
     SECRET_KEY = development_secret_key(VAR_DIR / "secret_key")
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+
+# HTTPS. Behind a TLS proxy (BEHIND_TLS_PROXY=1, which must set X-Forwarded-Proto and strip
+# a client's own) a request is secure when the proxy says so; POSTs are trusted from
+# SITE_URL's origin; cookies are Secure when SITE_URL is https.
+if env_bool("BEHIND_TLS_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+_site = urlparse(SITE_URL)
+CSRF_TRUSTED_ORIGINS = os.environ.get("CSRF_TRUSTED_ORIGINS", f"{_site.scheme}://{_site.netloc}").split(",")
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", _site.scheme == "https")
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", _site.scheme == "https")
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+# The monitor asks over plain HTTP on the machine itself (README, production).
+SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -174,8 +193,15 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)
-# Without `collectstatic` (development, tests) whitenoise serves straight from the finders.
+# Without `collectstatic` (development, tests) whitenoise serves straight from the finders;
+# with DEBUG off, the hashed and compressed files `collectstatic` made (games/checks.py
+# fails the deploy while they are missing).
 WHITENOISE_USE_FINDERS = DEBUG
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
+                    else "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
 
 # Content Security Policy: only our own scripts and styles; htmx is served from static/.
 from django.utils.csp import CSP  # noqa: E402

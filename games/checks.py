@@ -1,10 +1,11 @@
 """Deployment checks (`manage.py check --deploy`): settings that work on a laptop but would
-quietly break mail in production."""
+quietly break mail in production, and static files not collected."""
 
 from urllib.parse import urlparse
 
 from django.conf import settings
-from django.core.checks import Tags, Warning, register
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
+from django.core.checks import Error, Tags, Warning, register
 
 
 @register(Tags.security, deploy=True)
@@ -23,3 +24,15 @@ def check_mail_settings(app_configs=None, **kwargs):
             hint="Set EMAIL_HOST (and EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD).",
             id="capitalla.W002"))
     return warnings
+
+
+@register(Tags.staticfiles, deploy=True)
+def check_static_files_collected(app_configs=None, **kwargs):
+    """With DEBUG off every page names its static files by their hashed copies: until
+    `collectstatic` made them, each page fails (and without htmx no table refreshes)."""
+    if not isinstance(staticfiles_storage, ManifestFilesMixin) or staticfiles_storage.exists(
+            staticfiles_storage.manifest_name):
+        return []
+    return [Error(
+        f"The static files are not collected: no {staticfiles_storage.manifest_name} in {settings.STATIC_ROOT}.",
+        hint="Run `manage.py collectstatic --noinput` (README, Production).", id="capitalla.E001")]

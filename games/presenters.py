@@ -218,8 +218,11 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
 
     invite_url = None
     if game.private and is_host and status == game.Status.OPEN:
-        path = reverse("invite", args=[game.invite_code])
-        invite_url = request.build_absolute_uri(path) if request is not None else path
+        from games.notifications import absolute  # imported here: notifications imports this module
+
+        # From SITE_URL, like every link we hand out: the request's own scheme and host
+        # read http:// behind a TLS proxy.
+        invite_url = absolute(reverse("invite", args=[game.invite_code]))
 
     to_act = list(view["to_act"]) if view else []
     out = set(view.get("out") or []) if view else set()

@@ -44,7 +44,8 @@ def test_the_table_lists_the_latest_moves_newest_first():
     assert listed == list(range(game.version, 0, -1))[:RECENT_MOVES]
 
 
-def test_load_demo_is_idempotent(django_user_model):
+def test_load_demo_is_idempotent(django_user_model, settings):
+    settings.DEBUG = True  # as `make run` sets it (with DEBUG off it refuses: tests/site)
     run("load_demo")
     run("load_demo")
     demo = django_user_model.objects.get(username="demo")

@@ -1,6 +1,7 @@
 """The lobby: listing tables, creating them, joining, leaving, starting, invite links."""
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from games import services
@@ -193,7 +194,7 @@ def test_a_private_table_is_hidden_without_its_invite_link(client, bob, private_
 def test_the_host_sees_the_invite_link_on_an_open_private_table(client, alice, private_table):
     client.force_login(alice)
     page = client.get(reverse("game", args=[private_table.pk])).content.decode()
-    assert f"http://testserver/join/{private_table.invite_code}/" in page
+    assert f"{settings.SITE_URL}/join/{private_table.invite_code}/" in page  # SITE_URL, not the request
 
 
 def test_others_never_see_the_invite_code(client, alice, bob, open_table, private_table):

@@ -2,6 +2,7 @@
 freeing a player's seat makes one too, and the page says to send it on."""
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from games import services
@@ -23,7 +24,7 @@ def test_the_host_makes_a_new_link_and_friends_join_with_it(client, alice, bob, 
     page = client.post(url, follow=True).content.decode()
     code = Game.objects.get(pk=private_table.pk).invite_code
     assert code != private_table.invite_code
-    assert "This table has a new invite link" in page and f"http://testserver/join/{code}/" in page
+    assert "This table has a new invite link" in page and f"{settings.SITE_URL}/join/{code}/" in page
     client.force_login(bob)
     assert client.post(reverse("invite", args=[code])).status_code == 302
     assert private_table.seats.filter(user=bob).exists()

@@ -2,8 +2,9 @@
 a Cap-It table played for chips, which seats only people (the demo account waits there
 for friends), and Ana's table with a free seat. Idempotent."""
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from accounts.confirmation import confirm_address
 from games import services
@@ -14,10 +15,19 @@ DEMO_PASSWORD = "capitalla-demo"
 DEMO_EMAIL = "demo@example.com"  # its mail lands in the outbox at /outbox/ (no EMAIL_HOST)
 
 
+def refuse_in_production():
+    """The demo account has a published password and run_site starts Django's development
+    server: neither belongs on a site with DEBUG off."""
+    if not settings.DEBUG:
+        raise CommandError("DEBUG is off: this is for development only (DEBUG=1, as `make run` sets). "
+                           "To run the site in production, follow the README's \"Production\" section.")
+
+
 class Command(BaseCommand):
     help = "Create the demo account, its open tables and Ana's (once)."
 
     def handle(self, **options):
+        refuse_in_production()
         User = get_user_model()
         demo, created = User.objects.get_or_create(
             username=DEMO_USERNAME, defaults={"display_name": "Demo Player", "email": DEMO_EMAIL})

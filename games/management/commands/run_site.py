@@ -11,7 +11,7 @@ import time
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from games.management.commands.load_demo import DEMO_PASSWORD, DEMO_USERNAME
+from games.management.commands.load_demo import DEMO_PASSWORD, DEMO_USERNAME, refuse_in_production
 
 # A process that dies is started again after 1 s, then 2 s, 4 s ... up to 30 s while it keeps
 # dying; one that ran STEADY_SECONDS before it died starts over at 1 s.
@@ -81,6 +81,7 @@ class Command(BaseCommand):
         parser.add_argument("--addr", default=os.environ.get("RUN_ADDR", "127.0.0.1:8000"))
 
     def handle(self, addr, **options):
+        refuse_in_production()
         stop = threading.Event()
         signal.signal(signal.SIGTERM, lambda *_: stop.set())
         self.stdout.write(

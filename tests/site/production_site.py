@@ -1,0 +1,99 @@
+"""The site as production runs it: manage.py commands in a fresh interpreter with the
+environment of the README's "Production" section, on its own VAR_DIR (SQLite, no Redis)."""
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+
+from django.conf import settings
+
+# Every variable the README's production steps set; the tests override single ones.
+PRODUCTION_ENV = {
+    "DEBUG": "0",
+    "SECRET_KEY": "production-test-key-" + "k" * 50,
+    "ALLOWED_HOSTS": "capitalla.example,127.0.0.1",
+    "SITE_URL": "https://capitalla.example",
+    "BEHIND_TLS_PROXY": "1",
+    "SECURE_SSL_REDIRECT": "1",
+    "SECURE_HSTS_SECONDS": "31536000",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS": "1",
+    "SECURE_HSTS_PRELOAD": "1",
+    "EMAIL_HOST": "smtp.capitalla.example",
+}
+# Left to the production environment alone: the test run's own values would leak in (the
+# browser tests set DJANGO_ALLOW_ASYNC_UNSAFE, which check --deploy refuses).
+UNSET = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL", "CSRF_TRUSTED_ORIGINS", "SESSION_COOKIE_SECURE",
+         "CSRF_COOKIE_SECURE", "DJANGO_ALLOW_ASYNC_UNSAFE", *PRODUCTION_ENV)
+
+
+def environment(var_dir, **env) -> dict:
+    """The production environment on `var_dir`; a value of None leaves that variable unset."""
+    clean = {k: v for k, v in os.environ.items() if k not in UNSET}
+    clean.update(PRODUCTION_ENV, VAR_DIR=str(var_dir), DJANGO_SETTINGS_MODULE="capitalla_site.settings")
+    clean.update(env)
+    return {k: v for k, v in clean.items() if v is not None}
+
+
+def run(var_dir, *args, **env) -> subprocess.CompletedProcess:
+    """`python <args>` in the checkout with the production environment."""
+    return subprocess.run([sys.executable, *args], env=environment(var_dir, **env), capture_output=True,
+                          text=True, cwd=settings.BASE_DIR, timeout=120)
+
+
+def manage(var_dir, *args, **env) -> subprocess.CompletedProcess:
+    return run(var_dir, "manage.py", *args, **env)
+
+
+def setting(var_dir, name, **env):
+    """A setting's value (its repr evaluated back) as the site reads it from this environment."""
+    done = run(var_dir, "-c", f"from django.conf import settings; print(repr(settings.{name}))", **env)
+    assert done.returncode == 0, done.stderr
+    return eval(done.stdout.strip())  # noqa: S307 - our own repr of plain values
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, process: subprocess.Popen):
+    for _ in range(300):  # up to 30 s to listen
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            assert process.poll() is None, process.stderr.read().decode()
+            time.sleep(0.1)
+    raise AssertionError(f"nothing listens on {port}")
+
+
+@contextlib.contextmanager
+def running(command: list[str], port: int, **popen):
+    """`command` started and listening on `port`, stopped on leaving."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **popen)
+    try:
+        wait_for_port(port, process)
+        yield process
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def gunicorn(var_dir, **env):
+    """The web server of the README's production steps on a free port of 127.0.0.1."""
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "capitalla_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"]
+    with running(command, port, env=environment(var_dir, **env), cwd=settings.BASE_DIR):
+        yield port
+
+
+def deploy(var_dir, **env):
+    """The README's once-per-release steps (createsuperuser has its own test)."""
+    for step in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        done = manage(var_dir, *step, **env)
+        assert done.returncode == 0, done.stderr

@@ -1,0 +1,31 @@
+"""`make run` with production settings started the development server and created the
+`demo` / `capitalla-demo` account (a known password) with its tables. With DEBUG off,
+load_demo and run_site refuse and point to the README's production steps."""
+
+import io
+from unittest import mock
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+
+pytestmark = pytest.mark.django_db
+
+
+def refusal(command: str) -> str:
+    with pytest.raises(CommandError) as refused:
+        call_command(command, stdout=io.StringIO(), stderr=io.StringIO())
+    return str(refused.value)
+
+
+def test_load_demo_with_debug_off_creates_no_known_password_account(settings):
+    settings.DEBUG = False
+    assert "README" in refusal("load_demo") and "Production" in refusal("load_demo")
+    assert not get_user_model().objects.filter(username="demo").exists()
+
+
+def test_run_site_with_debug_off_starts_no_development_server(settings):
+    settings.DEBUG = False
+    with mock.patch("subprocess.Popen") as started:
+        assert "Production" in refusal("run_site")
+    started.assert_not_called()

@@ -1,0 +1,18 @@
+"""Static files 404'd with DEBUG off until someone ran `collectstatic`, which the README never
+mentioned, and without htmx the table never refreshes. A deploy check fails while they are
+not collected."""
+
+from production_site import manage
+
+
+def test_check_deploy_fails_while_the_static_files_are_not_collected(tmp_path):
+    checked = manage(tmp_path, "check", "--deploy")
+    assert checked.returncode != 0
+    assert "capitalla.E001" in checked.stderr and "collectstatic" in checked.stderr
+
+
+def test_collected_static_files_are_hashed_and_compressed(tmp_path):
+    assert manage(tmp_path, "collectstatic", "--noinput").returncode == 0
+    collected = tmp_path / "staticfiles"
+    assert (collected / "staticfiles.json").exists()
+    assert list(collected.glob("vendor/htmx.min.*.js")) and list(collected.glob("vendor/htmx.min.*.js.gz"))
