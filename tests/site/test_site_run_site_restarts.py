@@ -23,7 +23,7 @@ time.sleep(600)
 
 
 @pytest.fixture
-def run_fake_site(tmp_path, monkeypatch):
+def run_fake_site(tmp_path, monkeypatch, settings):
     """run_fake_site(): run_site over a process that exits at once (status 3), a steady
     one, and one that sends run_site SIGTERM once the first has started 4 times.
     Returns (how often each of the first two started, the steady one's pid, run_site's stderr)."""
@@ -36,6 +36,7 @@ def run_fake_site(tmp_path, monkeypatch):
         "stopper": [sys.executable, "-c", STOPPER, str(crasher_starts), "4"],
     }
     monkeypatch.setattr(run_site, "process_commands", lambda addr: commands)
+    settings.DEBUG = True  # run_site is for development (pytest-django turns DEBUG off)
     monkeypatch.setattr(run_site, "FIRST_DELAY", 0.01)
 
     def run():
