@@ -13,7 +13,7 @@ from datetime import timedelta
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
-from kombu import Queue
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -259,7 +259,7 @@ CELERY_BEAT_SCHEDULE = {
 # (run_site; README, production), so a backlog of bot turns never delays a turn clock or
 # a mail. A task with no route waits with the mails.
 WORKER_QUEUES = ("sweep", "mail", "bots")
-CELERY_TASK_QUEUES = [Queue(name) for name in WORKER_QUEUES]
+CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in WORKER_QUEUES]
 CELERY_TASK_DEFAULT_QUEUE = "mail"
 CELERY_TASK_ROUTES = {
     "games.tasks.sweep": {"queue": "sweep"},

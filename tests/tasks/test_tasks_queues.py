@@ -2,6 +2,7 @@
 backlog of bot turns never delays a turn clock or a mail."""
 
 from django.conf import settings
+from kombu import Connection
 
 from capitalla_site.celery import app as celery_app
 from games.management.commands.run_site import process_commands
@@ -24,3 +25,18 @@ def test_a_task_without_a_route_waits_on_a_queue_a_worker_serves():
 def test_run_site_starts_a_worker_for_each_queue():
     served = [cmd[cmd.index("-Q") + 1] for cmd in process_commands("127.0.0.1:8000").values() if "-Q" in cmd]
     assert sorted(served) == sorted(settings.WORKER_QUEUES)
+
+
+def test_each_kind_of_work_reaches_its_own_queue_and_no_other():
+    """Published through a real (in-memory) broker: a queue bound like another would get
+    a copy of every message meant for the other, and its worker would run it too."""
+    with Connection("memory://") as connection:
+        channel = connection.default_channel
+        queues = [queue.bind(channel) for queue in settings.CELERY_TASK_QUEUES]
+        for queue in queues:
+            queue.declare()
+        for task in ("sweep", "send_notification", "play_bot_turn"):
+            celery_app.send_task(f"games.tasks.{task}", connection=connection)
+            waiting = {queue.name: channel._size(queue.name) for queue in queues}
+            assert waiting == {name: int(name == queue_of(f"games.tasks.{task}")) for name in waiting}, task
+            queues[[q.name for q in queues].index(queue_of(f"games.tasks.{task}"))].purge()
