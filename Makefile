@@ -1,4 +1,4 @@
-# make run   -> set up and start the whole site on embedded defaults (SQLite + filesystem broker)
+# make run   -> set up and start the whole site on embedded defaults (SQLite, with the broker in SQLite too)
 # make test  -> set up and run the whole test suite
 # Both use PostgreSQL / Redis instead when DATABASE_URL / REDIS_URL are set.
 

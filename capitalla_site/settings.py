@@ -1,7 +1,7 @@
 """Settings, read from the environment in one place.
 
 With no DATABASE_URL / REDIS_URL the site runs on embedded defaults: SQLite under var/ and a
-Celery broker on the local filesystem, so `make run` needs nothing but Python.
+Celery broker in a SQLite file there too, so `make run` needs nothing but Python.
 """
 
 import os
@@ -218,24 +218,19 @@ SECURE_CSP = {
 # Sessions stay in the database (Django's default engine), never in Redis: with Redis down
 # everyone stays signed in and can move; read from Redis they saved only half a
 # millisecond a move (bench/README.md, "Sessions in the database").
-# Celery: Redis when REDIS_URL is set, else a broker on the local filesystem.
+# Celery: Redis when REDIS_URL is set, else a broker in a SQLite file under VAR_DIR
+# (capitalla_site/embedded_broker.py says why not kombu's filesystem transport).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300}
+    # A publish finds a refused connection at once (no retries inside the 2 s connect
+    # timeout): a move made while Redis is down does not wait on it.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300, "max_retries": 0}
 else:
-    BROKER_DIR = VAR_DIR / "broker"
-    CELERY_BROKER_URL = "filesystem://"
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(BROKER_DIR / "queue"),
-        "data_folder_out": str(BROKER_DIR / "queue"),
-        "processed_folder": str(BROKER_DIR / "processed"),
-        # kombu's exchange tables: runtime files, kept under var/ like the rest.
-        "control_folder": str(BROKER_DIR / "control"),
-        "store_processed": False,
-    }
-    for folder in ("queue", "processed", "control"):
-        (BROKER_DIR / folder).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_URL = f"sqlite:///{VAR_DIR / 'broker.sqlite3'}"
+    CELERY_BROKER_TRANSPORT = "capitalla_site.embedded_broker:Transport"
+    # An idle worker looks for a new task this often.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.5}
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
