@@ -2,30 +2,40 @@
 is the background work keeping up?
 
 Beat's sweeper and the worker leave traces in the database, so their health is read from
-there, with no heartbeat to write: a turn clock, a mail or a digest still due well after
-its time means the sweeper is not running; a bot that has not moved well after its turn
-came means the worker (or the broker) is not doing its job. Mails that failed to build or
-send lately, and mails late because the mail server refuses them, are counted too, for a
-person to look at.
+there: a turn clock, a mail or a digest still due well after its time means the sweeper is
+not running; a bot that has not moved well after its turn came means the worker (or the
+broker) is not doing its job. Mails that failed to build or send lately, and mails late
+because the mail server refuses them, are counted too, for a person to look at.
+
+Undone work shows a dead worker only while there is work for it: a dead mail worker
+showed nowhere, since the sweeper hands a mail's first try to the broker and nothing is
+late before a worker takes it. So the sweeper also sends a heartbeat task down each worker
+queue every HEARTBEAT_INTERVAL; the worker that runs it notes the time on the queue's
+QueueHeartbeat row, and a queue not heard from for LAG_ALLOWED is reported, idle or not.
 """
+
+import logging
 
 from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError
-from django.db.models import Max
+from django.db.models import F, Max, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from capitalla_site.celery import app as celery_app
-from games.models import Game, Notification
+from games.models import Game, Notification, QueueHeartbeat
 from games.services import DUE_MAILS
+
+logger = logging.getLogger(__name__)
 
 # How late background work may run before the site counts as unhealthy: a few sweeps of
 # 5 s, plus room for a busy worker.
 LAG_ALLOWED = timedelta(minutes=2)
 MAIL_FAILURE_WINDOW = timedelta(hours=24)
+HEARTBEAT_INTERVAL = timedelta(seconds=30)
 # How long the broker may take to accept a connection, and then to answer it (Redis's PING).
 BROKER_CHECK_SECONDS = 2
 
@@ -45,6 +55,40 @@ def overdue_work(now=None) -> dict[str, int]:
                       .annotate(last_move_at=Coalesce(Max("events__created_at"), "started_at"))
                       .filter(last_move_at__lt=bot_late).count()),
     }
+
+
+def send_heartbeats(now=None) -> int:
+    """The sweeper's pass: a heartbeat down each queue whose last one ran HEARTBEAT_INTERVAL
+    ago (or that never had one); one not run LAG_ALLOWED after it was sent is sent again.
+    Each is claimed by a conditional UPDATE, so two sweepers send it once. Returns how many
+    were sent."""
+    now = now or timezone.now()
+    answered = Q(seen_at__gte=F("sent_at"), sent_at__lte=now - HEARTBEAT_INTERVAL)
+    due = Q(sent_at__isnull=True) | answered | Q(sent_at__lte=now - LAG_ALLOWED)
+    sent = 0
+    for queue in settings.WORKER_QUEUES:
+        QueueHeartbeat.objects.get_or_create(queue=queue)
+        if not QueueHeartbeat.objects.filter(due, queue=queue).update(sent_at=now):
+            continue
+        try:
+            celery_app.send_task("games.tasks.heartbeat", args=(queue,), queue=queue)
+        except Exception:  # the broker check says so; the next pass sends it again
+            logger.warning("Could not send a heartbeat down the %s queue", queue)
+            continue
+        sent += 1
+    return sent
+
+
+def heartbeat_ran(queue: str) -> None:
+    QueueHeartbeat.objects.filter(queue=queue).update(seen_at=timezone.now())
+
+
+def silent_queues(now=None) -> list[str]:
+    """The queues whose heartbeat last ran more than LAG_ALLOWED ago, or never ran though
+    one was sent that long ago: no worker serves them."""
+    late = (now or timezone.now()) - LAG_ALLOWED
+    silent = QueueHeartbeat.objects.filter(Q(seen_at__lt=late) | Q(seen_at__isnull=True, sent_at__lt=late))
+    return sorted(silent.values_list("queue", flat=True))
 
 
 def broker_reachable() -> bool:
@@ -75,15 +119,16 @@ def late_mails(now=None) -> int:
 
 
 def check(now=None) -> dict:
-    """{"ok": bool, "database", "broker", "overdue": {...}, "failed_mails": n,
-    "late_mails": n}: not ok when a service is unreachable or any work is overdue; failed
-    and late mails are reported only."""
+    """{"ok": bool, "database", "broker", "overdue": {...}, "silent_queues": [...],
+    "failed_mails": n, "late_mails": n}: not ok when a service is unreachable, any work is
+    overdue or a queue is silent; failed and late mails are reported only."""
     try:
-        overdue, failed, late = overdue_work(now), failed_mails(now), late_mails(now)
+        overdue, silent = overdue_work(now), silent_queues(now)
+        failed, late = failed_mails(now), late_mails(now)
         database = "ok"
     except DatabaseError:
-        overdue, failed, late, database = None, None, None, "unreachable"
+        overdue, silent, failed, late, database = None, None, None, None, "unreachable"
     broker = "ok" if broker_reachable() else "unreachable"
-    ok = database == "ok" and broker == "ok" and not any(overdue.values())
-    return {"ok": ok, "database": database, "broker": broker, "overdue": overdue, "failed_mails": failed,
-            "late_mails": late}
+    ok = database == "ok" and broker == "ok" and not any(overdue.values()) and not silent
+    return {"ok": ok, "database": database, "broker": broker, "overdue": overdue, "silent_queues": silent,
+            "failed_mails": failed, "late_mails": late}

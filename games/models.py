@@ -389,3 +389,16 @@ class MagicLink(models.Model):
     @property
     def scope(self) -> str:
         return f"game:{self.game_id}:link:{self.pk}"
+
+
+class QueueHeartbeat(models.Model):
+    """The sweeper's probe of one worker queue (games/heartbeats.py): when it last put a
+    heartbeat task on the queue, and when a worker last ran one. A queue whose last run
+    is old means nobody serves it, even while it has no real work waiting."""
+
+    queue = models.CharField(max_length=32, primary_key=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    seen_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"{self.queue}: sent {self.sent_at}, seen {self.seen_at}"

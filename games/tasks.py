@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from games import notifications, services
+from games import health, notifications, services
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -14,15 +14,22 @@ def play_bot_turn(game_id: int, version: int) -> bool:
 def sweep() -> dict:
     """Beat runs this every few seconds: expired turn clocks get the table's timeout
     policy, due turn mails, reminders, results and daily digests are enqueued, mails due
-    for another try are handed over again, overdue bot turns are re-enqueued. Returns
-    counts."""
+    for another try are handed over again, overdue bot turns are re-enqueued, and a
+    heartbeat goes down each worker queue. Returns counts."""
     return {
         "timeouts": services.expire_overdue_turns(),
         "mails": services.send_due_mails(),
         "digests": services.send_due_digests(),
         "mail_retries": notifications.retry_due_mails(),
         "bot_turns": services.requeue_overdue_bot_turns(),
+        "heartbeats": health.send_heartbeats(),
     }
+
+
+@shared_task(ignore_result=True)
+def heartbeat(queue: str) -> None:
+    """Sent down each worker queue by the sweeper: a worker serves `queue` (health)."""
+    health.heartbeat_ran(queue)
 
 
 # No retries of its own: a refused mail waits on its Notification row, and the sweeper

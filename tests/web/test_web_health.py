@@ -26,7 +26,8 @@ def report(client, status):
 
 def test_a_site_keeping_up_is_healthy(client, table):
     assert report(client, 200) == {"ok": True, "database": "ok", "broker": "ok", "overdue": {
-        "expired_turns": 0, "mails": 0, "digests": 0, "bot_turns": 0}, "failed_mails": 0, "late_mails": 0}
+        "expired_turns": 0, "mails": 0, "digests": 0, "bot_turns": 0}, "silent_queues": [], "failed_mails": 0,
+        "late_mails": 0}
 
 
 def test_a_turn_clock_nobody_swept_makes_it_unhealthy_until_the_sweeper_runs(client, table):

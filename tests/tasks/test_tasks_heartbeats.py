@@ -1,0 +1,81 @@
+"""Every worker queue is known to be served, idle or not: the sweeper sends a heartbeat
+down each queue, and /healthz/ says 503 naming a queue whose heartbeat has not run for
+LAG_ALLOWED. Before, a dead mail worker showed nowhere: the sweeper handed the mails to
+the broker, and nothing counted as late."""
+
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from django.utils import timezone
+from kombu import Connection
+
+import games.tasks
+from capitalla_site.celery import app as celery_app
+from games import health
+
+pytestmark = pytest.mark.django_db
+
+LATE = health.LAG_ALLOWED + timedelta(minutes=1)
+
+
+def run_heartbeats(enqueued, *queues):
+    """Run, as their workers would, the heartbeats sent down `queues`; forget the others."""
+    for task in [task for task in enqueued if task[0] == "heartbeat"]:
+        enqueued.remove(task)
+        if task[1][0] in queues:
+            games.tasks.heartbeat(*task[1])
+
+
+def test_a_queue_no_worker_serves_makes_the_site_unhealthy(client, enqueued):
+    assert health.send_heartbeats(timezone.now() - LATE) == len(settings.WORKER_QUEUES)
+    run_heartbeats(enqueued, "sweep", "bots")  # the mail worker is dead
+
+    response = client.get(reverse("health_check"))
+    assert response.status_code == 503
+    assert response.json()["silent_queues"] == ["mail"]
+
+    health.send_heartbeats()  # lost, as far as the sweeper knows: sent again
+    run_heartbeats(enqueued, "mail")  # the mail worker is back
+    response = client.get(reverse("health_check"))
+    assert (response.status_code, response.json()["silent_queues"]) == (200, [])
+
+
+def test_a_worker_that_stops_after_answering_is_reported_once_its_heartbeat_is_old(enqueued):
+    health.send_heartbeats()
+    run_heartbeats(enqueued, *settings.WORKER_QUEUES)
+    assert health.silent_queues() == []
+    assert health.silent_queues(timezone.now() + LATE) == sorted(settings.WORKER_QUEUES)
+
+
+def test_a_heartbeat_goes_again_once_answered_and_not_while_it_waits(enqueued):
+    start = timezone.now() - timedelta(seconds=40)
+    assert health.send_heartbeats(start) == 3
+    assert health.send_heartbeats(start + timedelta(seconds=5)) == 0  # the next sweep: all still on their way
+    run_heartbeats(enqueued, "mail")
+    assert health.send_heartbeats() == 1  # the mail heartbeat ran and its interval passed
+    assert [args for name, args, _ in enqueued] == [("mail",)]
+
+
+def test_two_sweepers_send_a_heartbeat_once(enqueued):
+    now = timezone.now()
+    assert health.send_heartbeats(now) + health.send_heartbeats(now) == len(settings.WORKER_QUEUES)
+
+
+def test_each_heartbeat_reaches_the_queue_it_probes_and_no_other(monkeypatch):
+    """Published through a real (in-memory) broker, as the sweeper publishes it."""
+    with Connection("memory://") as connection:
+        channel = connection.default_channel
+        queues = [queue.bind(channel) for queue in settings.CELERY_TASK_QUEUES]
+        for queue in queues:
+            queue.declare()
+        send_task = celery_app.send_task
+        monkeypatch.setattr(celery_app, "send_task", lambda *args, **kwargs: send_task(
+            *args, connection=connection, **kwargs))
+        health.send_heartbeats()
+        for queue in queues:
+            message = queue.get(no_ack=True)
+            assert message.headers["task"] == "games.tasks.heartbeat"
+            assert message.headers["argsrepr"] == repr((queue.name,))
+            assert queue.get(no_ack=True) is None
