@@ -1,7 +1,7 @@
 """Demo data for a fresh site: a demo account and Ana, each hosting the open tables the
-games ask for (`GamePlugin.demo_tables`: today the demo account's Capitalla table with bots
-and its Cap-It table played for chips, which seats only people, and Ana's table with a
-free seat). Idempotent: a host keeps one open table of each game."""
+games ask for (`GamePlugin.demo_tables`, e.g. a table with bots, a table played for chips
+that seats only people, a table with a free seat). Idempotent: a host keeps one open
+table of each game."""
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
