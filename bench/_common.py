@@ -3,16 +3,24 @@ this folder is on sys.path and the script imports this module first (`from _comm
 import ...`); importing it puts the repository root on sys.path for `games`."""
 
 import math
+import os
 import statistics
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 
+import django
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+# The games reach the engine's registry through their plugins, loaded by django.setup();
+# a benchmark is development, so DEBUG is on unless said otherwise (`make bench` says so).
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "capitalla_site.settings")
+os.environ.setdefault("DEBUG", "1")
+django.setup()
 
-from games.engine.bots import play  # noqa: E402  (needs ROOT on sys.path)
+from games.engine.bots import play  # noqa: E402  (needs ROOT on sys.path and the games registered)
 
 
 def wilson(wins, n, z=1.96):

@@ -14,7 +14,7 @@ import time
 
 import _common  # noqa: F401  (first: puts the repository root on sys.path)
 
-from games.engine.capitalla import CARDS, can_declare, find_declaration
+from games.capitalla.engine import CARDS, can_declare, find_declaration
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 JOKERS = sorted(i for i, c in CARDS.items() if c.is_joker)

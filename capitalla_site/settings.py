@@ -83,6 +83,13 @@ INSTALLED_APPS = [
     "games",
     "ledger",
 ]
+# The games: one Django app each (games/<slug>/, with its plugin.py). Adding a game is
+# adding its folder and its line here; the first is the create form's default.
+GAME_APPS = [
+    "games.capitalla",
+    "games.capit",
+]
+INSTALLED_APPS += GAME_APPS
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

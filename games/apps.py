@@ -7,4 +7,6 @@ class GamesConfig(AppConfig):
     def ready(self):
         # Deploy checks; seats renamed with their player; mailed links revoked at sign-out
         # and password change, and scoped sessions unscoped by a normal sign-in.
-        from . import checks, magic_links, scoped_sessions, signals  # noqa: F401
+        from . import checks, magic_links, plugins, scoped_sessions, signals  # noqa: F401
+
+        plugins.load()  # the games of GAME_APPS, into the registry

@@ -1,18 +1,15 @@
 """Forms: every request that changes a game is parsed and validated here before a service
 sees it. A form error is a 400 with a message; nothing is changed."""
 
-import json
 import re
 
 from django import forms
 
-from games.engine.registry import RULES
 from games.models import DEFAULT_TURN_SECONDS, TURN_TIMES, Game
+from games.plugins import PLUGINS, get_plugin
 from games.services import BOT_LEVELS, ServiceError, check_people_only
 
 CARD_ID = re.compile(r"^[A-Z0-9]{1,6}(:[0-9]{1,2})?$")
-MAX_GROUPS = 13
-MAX_CARDS = 14
 
 
 class CreateTableForm(forms.Form):
@@ -54,10 +51,10 @@ class CreateTableForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [(slug, rules.info.name) for slug, rules in RULES.items()]
-        if "capitalla" in RULES:
-            self.fields["kind"].initial = "capitalla"
-            self.fields["seats"].initial = RULES["capitalla"].info.default_players
+        self.fields["kind"].choices = [(slug, plugin.name) for slug, plugin in PLUGINS.items()]
+        first = next(iter(PLUGINS.values()))  # the first of GAME_APPS
+        self.fields["kind"].initial = first.slug
+        self.fields["seats"].initial = first.rules.info.default_players
 
     def clean(self):
         data = super().clean()
@@ -65,7 +62,7 @@ class CreateTableForm(forms.Form):
         data["allow_extra_time"] = data.get("extra_time") != "forbid"
         kind, seats, bots = data.get("kind"), data.get("seats"), data.get("bots")
         if kind and seats is not None:
-            info = RULES[kind].info
+            info = get_plugin(kind).rules.info
             if not info.min_players <= seats <= info.max_players:
                 self.add_error("seats", f"{info.name} takes {info.min_players} to {info.max_players} players.")
             elif bots is not None and bots >= seats:
@@ -77,99 +74,38 @@ class CreateTableForm(forms.Form):
         return data
 
 
-class MoveForm(forms.Form):
-    """A move as form fields: `version`, `type` and the type's own fields. `from` is a
-    Python keyword, so that field is added in __init__."""
-
-    TYPES = ("draw", "discard", "declare")
+class BaseMoveForm(forms.Form):
+    """What every game's move form shares: the table's `version` the move was made on,
+    and its errors in words. A game's form adds its fields and a `move` property (the
+    move dict, once valid); `GamePlugin.move_fields` is its inverse."""
 
     version = forms.IntegerField(min_value=0, error_messages={
         "required": "The move is missing the table's version number; reload the page.",
         "invalid": "The table's version number must be a whole number; reload the page.",
     })
-    type = forms.ChoiceField(choices=[(t, t) for t in TYPES], error_messages={
-        "required": "The move has no type.",
-        "invalid_choice": "Unknown kind of move %(value)s.",
-    })
-    card = forms.CharField(required=False, max_length=12)
-    discard = forms.CharField(required=False, max_length=12)
-    groups = forms.CharField(required=False, max_length=2000)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["from"] = forms.ChoiceField(
-            required=False, choices=[("pile", "draw pile"), ("discard", "discard pile")],
-            error_messages={"invalid_choice": "You can draw from the pile or the discard pile only."},
-        )
-
-    @staticmethod
-    def _card(value: str, what: str) -> str:
-        value = (value or "").strip()
-        if not value:
-            raise forms.ValidationError(f"Choose {what}.")
-        if not CARD_ID.match(value):
-            raise forms.ValidationError(f"{value[:12]!r} is not a card.")
-        return value
-
-    def clean_groups(self):
-        raw = self.cleaned_data.get("groups", "")
-        if not raw:
-            return None
-        try:
-            groups = json.loads(raw)
-        except ValueError:
-            raise forms.ValidationError("The groups of the declaration are not valid JSON.") from None
-        if (not isinstance(groups, list) or not groups or len(groups) > MAX_GROUPS
-                or not all(isinstance(g, list) and g for g in groups)):
-            raise forms.ValidationError("The declaration must be a list of groups of cards.")
-        if sum(len(g) for g in groups) > MAX_CARDS:
-            raise forms.ValidationError("The declaration has too many cards.")
-        for group in groups:
-            for card in group:
-                if not isinstance(card, str) or not CARD_ID.match(card):
-                    raise forms.ValidationError("The declaration contains something that is not a card.")
-        return groups
-
-    def clean(self):
-        data = super().clean()
-        kind = data.get("type")
-        if kind == "draw":
-            if not data.get("from"):
-                self.add_error("from", "Say which pile to draw from.")
-        elif kind == "discard":
-            try:
-                data["card"] = self._card(data.get("card"), "a card to discard")
-            except forms.ValidationError as exc:
-                self.add_error("card", exc)
-        elif kind == "declare":
-            try:
-                data["discard"] = self._card(data.get("discard"), "the card to discard")
-            except forms.ValidationError as exc:
-                self.add_error("discard", exc)
-            if "groups" in data and data["groups"] is None:
-                self.add_error("groups", "The declaration has no groups.")
-        return data
 
     @property
     def move(self) -> dict:
-        data = self.cleaned_data
-        kind = data["type"]
-        if kind == "draw":
-            return {"type": "draw", "from": data["from"]}
-        if kind == "discard":
-            return {"type": "discard", "card": data["card"]}
-        return {"type": "declare", "discard": data["discard"], "groups": data["groups"]}
+        raise NotImplementedError
 
     def error_message(self) -> str:
         """All errors in one sentence or two, for a message."""
         return " ".join(str(e) for errors in self.errors.values() for e in errors)
 
 
-def move_form(kind: str, data) -> forms.Form:
-    """The move form of a game kind."""
-    from games.forms_capit import CapItMoveForm  # it builds on MoveForm
+def card_id(value: str, what: str) -> str:
+    """A card id as typed in a form, or a ValidationError asking for `what`."""
+    value = (value or "").strip()
+    if not value:
+        raise forms.ValidationError(f"Choose {what}.")
+    if not CARD_ID.match(value):
+        raise forms.ValidationError(f"{value[:12]!r} is not a card.")
+    return value
 
-    return {"capit": CapItMoveForm}.get(kind, MoveForm)(data)
+
+def move_form(kind: str, data) -> BaseMoveForm:
+    """The move form of a game kind, bound to `data`."""
+    return get_plugin(kind).move_form(data)
 
 
 class ResignForm(forms.Form):

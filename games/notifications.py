@@ -35,7 +35,6 @@ from django.utils.http import urlsafe_base64_encode
 from games import magic_links, services
 from games.models import Event, Game, Notification, Seat, turn_time_label
 from games.presenters import history_lines
-from games.results import result_headline
 
 logger = logging.getLogger(__name__)
 
@@ -338,7 +337,7 @@ def _game_over(user, game, seat, version):
     winners = result.get("winners") or []
     won = seat.index in winners
     context = {"title": _title(game), "game_name": game.rules.info.name, "link": game_link(game),
-               "headline": result_headline(result, name_of), "won": won}
+               "headline": game.plugin.result_headline(result, name_of), "won": won}
     if won:
         outcome = "you won"
     elif winners:

@@ -12,27 +12,26 @@ from typing import Any, Callable
 from django.urls import get_script_prefix, reverse
 
 from games.models import ChatMessage, turn_time_label
-from games.presenters_capit import present_capit
-from games.presenters_capitalla import present_capitalla
+from games.plugins import get_plugin
 from ledger import chips
 from ledger.models import Entry
 
-# Each game's own parts of the page, added to the generic table (`present`).
-PRESENTERS = {"capitalla": present_capitalla, "capit": present_capit}
-
-
-# The table's links: template name -> URL name, each taking the game's id.
+# The table's links: template name -> URL name, each taking the game's id. The game's own
+# URLs (its plugin's, in the namespace of its slug) come as "<slug>_<name>".
 GAME_URLS = {"page": "game", "move": "move", "resign": "resign", "join": "join", "leave": "leave",
              "start": "start", "cancel": "cancel", "extra_time": "extra_time", "back": "come_back",
-             "history": "history", "capit_check": "capit_check", "capit_hand_order": "capit_hand_order",
-             "rematch": "rematch", "replay": "replay", "chat": "chat", "new_invite": "new_invite_link"}
+             "history": "history", "rematch": "rematch", "replay": "replay", "chat": "chat",
+             "new_invite": "new_invite_link"}
 
 
 @lru_cache(maxsize=4096)
-def _game_urls(game_id: int, script_prefix: str) -> dict:
+def _game_urls(game_id: int, kind: str, script_prefix: str) -> dict:
     """A game's links never change: reversed once per game (and script prefix), since
     every move's answer holds them."""
-    return {key: reverse(name, args=[game_id]) for key, name in GAME_URLS.items()}
+    urls = {key: reverse(name, args=[game_id]) for key, name in GAME_URLS.items()}
+    for pattern in get_plugin(kind).urls:
+        urls[f"{kind}_{pattern.name}"] = reverse(f"{kind}:{pattern.name}", args=[game_id])
+    return urls
 
 
 @lru_cache(maxsize=4096)
@@ -42,7 +41,7 @@ def _player_url(user_id: int, script_prefix: str) -> str:
 
 
 def _urls(game, via_invite: bool) -> dict:
-    urls = dict(_game_urls(game.pk, get_script_prefix()), invite=None)
+    urls = dict(_game_urls(game.pk, game.kind, get_script_prefix()), invite=None)
     if via_invite:
         urls["invite"] = urls["join"] = reverse("invite", args=[game.invite_code])
     return urls
@@ -127,7 +126,7 @@ def present_chat(game, me, name_of, error: str | None = None, draft: str = "") -
         latest = list(game.chat.order_by("-id").values("seat", "user_id", "text", "created_at")[:CHAT_SHOWN])
         lines = [{"name": name_of(m["seat"]), "text": m["text"], "at": m["created_at"],
                   "is_me": me is not None and m["user_id"] == me.user_id} for m in latest]
-    return {"lines": lines, "count": game.chat_count, "url": _game_urls(game.pk, get_script_prefix())["chat"],
+    return {"lines": lines, "count": game.chat_count, "url": _game_urls(game.pk, game.kind, get_script_prefix())["chat"],
             "can_say": me is not None and game.status != game.Status.ABANDONED,
             "max_length": ChatMessage.MAX_LENGTH, "error": error, "draft": draft}
 
@@ -184,14 +183,14 @@ class Seen:
 def present(game, user, *, error: str | None = None, via_invite: bool = False, request=None,
             partial: bool = False, shown_version: int | None = None, shown_chat: int | None = None) -> dict:
     """The page of `game` as `user` sees it: the generic table (`present_table`), then the
-    game's own parts (`PRESENTERS[kind]`). A `partial` is an htmx answer to a page that
+    game's own parts (its plugin's `present`). A `partial` is an htmx answer to a page that
     shows `shown_version` and `shown_chat` chat lines (None if unknown)."""
     table, seen = present_table(game, user, error=error, via_invite=via_invite, request=request,
                                 partial=partial, shown_version=shown_version, shown_chat=shown_chat)
     if seen.view is None:
         table.update(phase=None, hand_groups=None, hand=None, result=None, controls=None)
         return table
-    return PRESENTERS.get(game.kind, present_capitalla)(game, table, seen)
+    return game.plugin.present(game, table, seen)
 
 
 def present_table(game, user, *, error: str | None = None, via_invite: bool = False, request=None,
@@ -248,8 +247,7 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
             "to_act": i in to_act,
             "out": i in out,
             "winner": i in winners,
-            "dealer": False,  # the games with a dealer or contracts say so (Cap-It)
-            "laid": False,
+            "tags": [],  # what the game tells about the seat (a dealer, a contract down): {"text", "modifier"}
         })
 
     def name_of(index):
@@ -262,8 +260,8 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
     table = {
         "id": game.pk,
         "kind": game.kind,
-        "play_template": f"games/{game.kind}/_play.html",
-        "my_turn_template": f"games/{game.kind}/_my_turn.html",
+        "play_template": game.plugin.play_template,
+        "my_turn_template": game.plugin.my_turn_template,
         "game_name": game.rules.info.name,
         "title": f"{game.rules.info.name} #{game.pk}",
         "status": status,

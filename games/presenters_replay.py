@@ -1,16 +1,12 @@
 """A finished game replayed one move at a time: the table as it was after move `at`, with
 every hand shown (the game is over, so nothing is hidden any more). Each game lays out
-its own table (`POSITIONS[kind]`)."""
+its own table (its plugin's `replay_position`)."""
 
 from django.urls import reverse
 
 from games.models import HISTORY_FIELDS
 from games.presenters import history_lines
-from games.presenters_capit import capit_position
-from games.presenters_capitalla import capitalla_position
 from games.replay import replay
-
-POSITIONS = {"capitalla": capitalla_position, "capit": capit_position}
 
 
 def step_of(raw, last: int) -> int:
@@ -45,5 +41,5 @@ def present_replay(game, at: int) -> dict:
         "line": line,
         "to_act": [names[i] for i in rules.to_act(state)],
         "nav": {"first": link(0), "prev": link(at - 1), "next": link(at + 1), "last": link(last)},
-        "position": POSITIONS[game.kind](public, hands, names),
+        "position": game.plugin.replay_position(public, hands, names),
     }

@@ -18,15 +18,16 @@ from django.urls import Resolver404, resolve
 from django.utils.functional import SimpleLazyObject
 
 from games import magic_links
+from games.plugins import PLUGINS
 
 SESSION_KEY = "_game_link"  # {"link": <MagicLink id>, "game": <Game id>}
 
 # What a link's session may do at its own game: see it (and poll it), move, chat, resign,
-# ask for extra time, come back from a bot, read the history and the replay, and use
-# Cap-It's builder. Matched on the resolved URL name and its `game_id`.
+# ask for extra time, come back from a bot, read the history and the replay, and use the
+# game's own pages (its plugin's URLs, in the namespace of its slug, e.g. a meld
+# builder). Matched on the resolved URL name and its `game_id`.
 GAME_URL_NAMES = frozenset({
-    "game", "move", "chat", "resign", "extra_time", "come_back", "history", "replay",
-    "capit_check", "capit_hand_order", "magic_link",
+    "game", "move", "chat", "resign", "extra_time", "come_back", "history", "replay", "magic_link",
 })
 # ... and anywhere: sign out.
 ANYWHERE_URL_NAMES = frozenset({"logout"})
@@ -50,8 +51,8 @@ def _allowed(path: str, game_id: int) -> bool:
         match = resolve(path)
     except Resolver404:
         return False
-    return match.view_name in ANYWHERE_URL_NAMES or (
-        match.view_name in GAME_URL_NAMES and match.kwargs.get("game_id") == game_id)
+    own_page = match.view_name in GAME_URL_NAMES or (match.namespaces and match.namespaces[0] in PLUGINS)
+    return match.view_name in ANYWHERE_URL_NAMES or (own_page and match.kwargs.get("game_id") == game_id)
 
 
 class GameScopedSessionMiddleware:

@@ -712,7 +712,7 @@ def _apply(game: Game, seat: int, move, now=None) -> None:
     except IllegalMove as exc:
         raise ServiceError(exc.reason) from None
     game.record_event(seat, move, rules.describe(game.state, seat, move, after=new_state))
-    chips_due = _rounds_ended(rules, game.state, new_state) or rules.result(new_state) is not None
+    chips_due = _payouts_due(game, game.state, new_state)
     game.state = new_state
     _after_change(game, now=now)
     if chips_due:
@@ -747,9 +747,13 @@ def _after_change(game: Game, now=None) -> None:
         game.bot_due_at = None
 
 
-def _rounds_ended(rules, before: dict, after: dict) -> bool:
-    """Whether this move finished a round (Cap-It pays a share of the pot per round)."""
-    return len(rules.view(after, None).get("rounds") or []) > len(rules.view(before, None).get("rounds") or [])
+def _payouts_due(game: Game, before: dict, after: dict) -> bool:
+    """Whether this move made chips due (a game may pay per round, and pays at the end):
+    only a table with an ante has a pot, holding the ante of every seat."""
+    if not game.ante:
+        return False
+    pot = game.ante * game.num_seats
+    return game.plugin.payouts(after, pot) != game.plugin.payouts(before, pot)
 
 
 @contextmanager

@@ -5,7 +5,7 @@ learns from a record when a private game ended, nor who won it."""
 
 from django.urls import reverse
 
-from games.engine.registry import RULES
+from games.plugins import PLUGINS
 from games.models import Game, Seat
 
 RECENT_RESULTS = 10
@@ -37,8 +37,8 @@ def record_of(user, viewer) -> dict:
             continue
         played[kind] = played.get(kind, 0) + 1
         won[kind] = won.get(kind, 0) + _won(index, result)
-    games = [{"name": RULES[kind].info.name, "played": played[kind], "won": won[kind],
-              "rate": _rate(won[kind], played[kind])} for kind in RULES if kind in played]
+    games = [{"name": PLUGINS[kind].name, "played": played[kind], "won": won[kind],
+              "rate": _rate(won[kind], played[kind])} for kind in PLUGINS if kind in played]
     total_played, total_won = sum(played.values()), sum(won.values())
     return {"games": games, "playing": playing,
             "total": {"played": total_played, "won": total_won, "rate": _rate(total_won, total_played)}}

@@ -1,6 +1,7 @@
-from django.urls import path
+from django.urls import include, path
 
-from . import mail_views, views, views_capit, views_lobby
+from . import mail_views, views, views_lobby
+from .plugins import PLUGINS
 
 urlpatterns = [
     path("", views_lobby.lobby, name="lobby"),
@@ -19,8 +20,6 @@ urlpatterns = [
     path("games/<int:game_id>/replay/", views.replay, name="replay"),
     path("games/<int:game_id>/chat/", views.chat, name="chat"),
     path("games/<int:game_id>/rematch/", views.rematch, name="rematch"),
-    path("games/<int:game_id>/capit/check/", views_capit.check, name="capit_check"),
-    path("games/<int:game_id>/capit/hand-order/", views_capit.hand_order, name="capit_hand_order"),
     path("games/<int:game_id>/extra-time/", views.extra_time, name="extra_time"),
     path("games/<int:game_id>/back/", views.come_back, name="come_back"),
     path("games/<int:game_id>/continue/<int:link_id>/", mail_views.magic_link, name="magic_link"),
@@ -30,6 +29,10 @@ urlpatterns = [
     path("outbox/<int:mail_id>/", mail_views.outbox_html, name="outbox_html"),
     path("email/unsubscribe/<str:token>/", mail_views.unsubscribe, name="unsubscribe"),
     path("join/<str:code>/", views.invite, name="invite"),
+    path("rules/", views.rules_index, name="rules_index"),
     path("rules/<slug:kind>/", views.rules_page, name="rules"),
     path("healthz/", views.health_check, name="health_check"),
 ]
+# Each game's own pages, at games/<id>/<slug>/ in the namespace of its slug.
+urlpatterns += [path(f"games/<int:game_id>/{slug}/", include((plugin.urls, slug))) for slug, plugin in PLUGINS.items()
+                if plugin.urls]

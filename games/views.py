@@ -18,9 +18,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import reswap, retarget
 
 from games import health, services
-from games.engine.registry import RULES
 from games.forms import ResignForm, move_form
 from games.models import HISTORY_FIELDS, Game, Seat
+from games.plugins import PLUGINS
 from games.presenters import history_lines, payout_lines, present, present_chat, with_payouts
 from games.presenters_replay import present_replay, step_of
 
@@ -382,10 +382,17 @@ def _resign_context(game: Game) -> dict:
 # ---------------------------------------------------------------- rules pages
 
 
+def rules_index(request):
+    """Every game's rules page, in the order of GAME_APPS."""
+    games = [{"kind": slug, "name": plugin.name} for slug, plugin in PLUGINS.items()]
+    return render(request, "rules/index.html", {"games": games})
+
+
 def rules_page(request, kind: str):
-    if kind not in RULES:
+    if kind not in PLUGINS:
         raise Http404("No such game.")
-    return render(request, f"rules/{kind}.html", {"game_name": RULES[kind].info.name})
+    plugin = PLUGINS[kind]
+    return render(request, plugin.rules_template, {"game_name": plugin.name})
 
 
 # ---------------------------------------------------------------- operations

@@ -12,10 +12,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games import services, stats
-from games.engine.registry import RULES
 from games.forms import CreateTableForm
 from games.models import Game, Seat, turn_time_label
-from games.results import result_headline
+from games.plugins import PLUGINS
 
 
 # Open tables per lobby page; a page number past the last shows the last.
@@ -40,7 +39,7 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
                   "next": page.next_page_number() if page.has_next() else None},
         "my_tables": [_lobby_row(g, request.user) for g in mine],
         "rematches": rematches,
-        "games": [{"kind": kind, "name": rules.info.name} for kind, rules in RULES.items()],
+        "games": [{"kind": slug, "name": plugin.name} for slug, plugin in PLUGINS.items()],
         "form": form or CreateTableForm(),
     }
     return render(request, "games/lobby.html", context, status=status)
@@ -108,7 +107,7 @@ def _lobby_row(game: Game, user) -> dict:
         "clock_is_me": bool(clock and me and clock.index == me.index),
         "finished_at": game.finished_at,
         "replay_url": reverse("replay", args=[game.pk]) if game.status == Game.Status.FINISHED else None,
-        "headline": result_headline(game.result, lambda i: seats[i].name if i in seats else f"Seat {i + 1}")
+        "headline": game.plugin.result_headline(game.result, lambda i: seats[i].name if i in seats else f"Seat {i + 1}")
         if game.status == Game.Status.FINISHED and game.result else None,
     }
 
@@ -171,7 +170,7 @@ def create_table(request):
 def quick_game(request):
     """One click from the lobby to a dealt game against bots."""
     kind = request.POST.get("kind")
-    if kind not in RULES:
+    if kind not in PLUGINS:
         messages.error(request, "Choose one of the games to play.")
         return lobby(request, status=400)
     try:

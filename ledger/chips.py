@@ -90,43 +90,22 @@ def refund_antes(game) -> None:
 
 
 def settle(game, seats) -> None:
-    """Pay round shares for rounds that have ended and, once the game is over, the rest
-    of the pot to its winners. Amounts follow from the antes collected and the game's
-    position alone, so a second call finds everything paid and does nothing."""
+    """Book what the game's plugin says the position makes due (round shares and, once
+    the game is over, the end payouts) and is not booked yet. Amounts follow from the
+    antes collected and the game's position alone, so a second call finds everything
+    paid and does nothing."""
     pot = pot_of(game)
     if pot is None:
         return
     accounts = {seat.index: _player_account_of(seat) for seat in seats}
-    public = game.rules.view(game.state, None)
     starting_pot = pot.incoming.filter(reason=Reason.ANTE).aggregate(total=Sum("amount"))["total"] or 0
     paid_rounds = set(pot.outgoing.filter(reason=Reason.ROUND_SHARE).values_list("round", flat=True))
-    share = starting_pot * int(game.options.get("round_share_percent", 0)) // 100
-    for rnd in public.get("rounds") or []:
-        if rnd["number"] not in paid_rounds and rnd["winners"]:
-            each = share // len(rnd["winners"])  # what does not divide stays in the pot
-            for seat in rnd["winners"]:
-                _record(pot, accounts[seat], each, Reason.ROUND_SHARE, game, rnd["number"], seat)
-    if game.result is not None and not pot.outgoing.filter(reason=Reason.PAYOUT).exists():
-        winners = game.result.get("winners") or _still_in(public, len(accounts))
-        dealer = public.get("dealer", len(accounts) - 1)
-        _split(pot, pot.balance(), winners, dealer, accounts, game)
-
-
-def _still_in(public: dict, players: int) -> list[int]:
-    """A game without a winner (a drawn deal) shares the pot among those still playing."""
-    out = set(public.get("out") or [])
-    return [seat for seat in range(players) if seat not in out]
-
-
-def _split(pot, amount, winners, dealer, accounts, game) -> None:
-    """Even shares; the indivisible rest goes to the winner seated first after the dealer."""
-    if amount <= 0 or not winners:
-        return
-    players = len(accounts)
-    order = sorted(winners, key=lambda seat: (seat - dealer - 1) % players)
-    each, rest = divmod(amount, len(order))
-    for position, seat in enumerate(order):
-        _record(pot, accounts[seat], each + (rest if position == 0 else 0), Reason.PAYOUT, game, seat=seat)
+    paid_out = pot.outgoing.filter(reason=Reason.PAYOUT).exists()
+    for payout in game.plugin.payouts(game.state, starting_pot):
+        if payout.round is not None and payout.round not in paid_rounds:
+            _record(pot, accounts[payout.seat], payout.amount, Reason.ROUND_SHARE, game, payout.round, payout.seat)
+        elif payout.round is None and not paid_out:
+            _record(pot, accounts[payout.seat], payout.amount, Reason.PAYOUT, game, seat=payout.seat)
 
 
 # ---------------------------------------------------------------- internals

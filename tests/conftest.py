@@ -6,7 +6,7 @@ import pytest
 
 from accounts.confirmation import confirm_address
 from games import services
-from games.models import Game
+from games.models import Event, Game
 
 
 @pytest.fixture(autouse=True)
@@ -166,3 +166,26 @@ def play_out():
         return game
 
     return play
+
+
+@pytest.fixture
+def htmx():
+    """Extra headers that make a test-client request look like htmx's."""
+    return {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}
+
+
+@pytest.fixture
+def snapshot():
+    """snapshot(game) -> what must not change when a request is refused."""
+
+    def take(game):
+        fresh = Game.objects.get(pk=game.pk)
+        return {
+            "version": fresh.version,
+            "state": fresh.state,
+            "status": fresh.status,
+            "events": Event.objects.filter(game=fresh).count(),
+            "seats": list(fresh.seats.values_list("index", "user_id")),
+        }
+
+    return take

@@ -1,5 +1,6 @@
 """The engine contract shared by every game (see shared/DESIGN.md)."""
 
+import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -36,3 +37,7 @@ class Rules(Protocol):
     def result(self, state: State) -> dict | None: ...
     # A public sentence for a move; `after` (the state apply returned) saves applying twice.
     def describe(self, state: State, seat: int, move: Move, after: State | None = None) -> str: ...
+
+
+class Bot(Protocol):
+    def choose(self, state: State, seat: int, rng: random.Random) -> Move: ...

@@ -132,6 +132,11 @@ def all_hands(state: State) -> list[list[str]]:
     return [state["out_hands"].get(str(seat), state["hands"][seat]) for seat in range(state["players"])]
 
 
+def held_cards(state: State) -> list[str]:
+    """The cards in every hand, resigned seats' included."""
+    return [card for hand in all_hands(state) for card in hand]
+
+
 # ---------------------------------------------------------------- turns and views
 
 

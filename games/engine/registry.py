@@ -1,14 +1,26 @@
-"""Every game's rules by slug: the one place the rest of the site looks them up."""
+"""Every registered game's rules and bots by slug: the one place the rest of the site,
+the scripts and the benchmarks look them up.
 
-from . import capit, capitalla
-from .base import Rules
+The engine knows no game: the plugin registry (`games.plugins`) fills these tables from
+the settings' `GAME_APPS` when Django starts, so a plain script calls `django.setup()`
+before it asks for a game.
+"""
 
-RULES: dict[str, Rules] = {"capitalla": capitalla.RULES, "capit": capit.RULES}
+from .base import Bot, Rules
+
+RULES: dict[str, Rules] = {}
+BOTS: dict[str, dict[str, Bot]] = {}
+
+
+def register(rules: Rules, bots: dict[str, Bot]) -> None:
+    """Make a game's rules and its bots (by level) known under the game's slug."""
+    RULES[rules.info.slug] = rules
+    BOTS[rules.info.slug] = bots
 
 
 def get_rules(slug: str) -> Rules:
     try:
         return RULES[slug]
     except KeyError:
-        known = ", ".join(sorted(RULES))
+        known = ", ".join(sorted(RULES)) or "none registered (call django.setup() first)"
         raise KeyError(f"No game {slug!r}; the games are: {known}") from None

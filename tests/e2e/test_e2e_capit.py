@@ -15,7 +15,7 @@ from itertools import combinations
 
 import pytest
 
-from games.engine.capit import meld_problem, sort_hand
+from games.capit.engine import meld_problem, sort_hand
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from games import services
-from games.engine.capitalla import find_declaration
+from games.capitalla.engine import find_declaration
 from games.models import Game
 from ledger import chips
 from ledger.models import Entry

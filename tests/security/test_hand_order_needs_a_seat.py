@@ -4,7 +4,7 @@ else is refused before the request's cards are read."""
 import pytest
 
 from games import services
-from games.presenters_capit import HAND_ORDER_SESSION_KEY
+from games.capit.presenter import HAND_ORDER_SESSION_KEY
 
 pytestmark = pytest.mark.django_db
 

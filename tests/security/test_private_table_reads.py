@@ -8,7 +8,7 @@ The URLs are taken from games.urls, so a game URL added later is attacked too.
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
-from django.urls import reverse
+from django.urls import URLResolver, reverse
 
 from games import services, urls
 from games.engine.registry import RULES
@@ -23,14 +23,27 @@ HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}
 FORM = {"version": "0", "type": "draw", "from": "pile", "text": "hello", "confirm": "on", "order": "suit"}
 
 
+def game_url_parameters() -> dict[str, set[str]]:
+    """Every URL of games.urls that names a game (a game app's in its namespace), with
+    the names of its parameters."""
+    found = {}
+    for p in urls.urlpatterns:
+        if "game_id" not in p.pattern.converters:
+            continue
+        if isinstance(p, URLResolver):  # a game's own pages
+            found |= {f"{p.namespace}:{q.name}": set(p.pattern.converters) | set(q.pattern.converters)
+                      for q in p.url_patterns}
+        else:
+            found[p.name] = set(p.pattern.converters)
+    return found
+
+
 def game_url_names() -> list[str]:
-    """Every URL of games.urls that names a game."""
-    return [p.name for p in urls.urlpatterns if "game_id" in p.pattern.converters]
+    return list(game_url_parameters())
 
 
 def game_url(name: str, game_id: int) -> str:
-    pattern = next(p for p in urls.urlpatterns if p.name == name)
-    kwargs = {key: 1 for key in pattern.pattern.converters} | {"game_id": game_id}
+    kwargs = {key: 1 for key in game_url_parameters()[name]} | {"game_id": game_id}
     return reverse(name, kwargs=kwargs)
 
 

@@ -1,6 +1,7 @@
-"""Demo data for a fresh site: a demo account hosting an open Capitalla table with bots and
-a Cap-It table played for chips, which seats only people (the demo account waits there
-for friends), and Ana's table with a free seat. Idempotent."""
+"""Demo data for a fresh site: a demo account and Ana, each hosting the open tables the
+games ask for (`GamePlugin.demo_tables`, e.g. a table with bots, a table played for chips
+that seats only people, a table with a free seat). Idempotent: a host keeps one open
+table of each game."""
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -9,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 from accounts.confirmation import confirm_address
 from games import services
 from games.models import Game
+from games.plugins import PLUGINS
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "capitalla-demo"
@@ -38,10 +40,11 @@ class Command(BaseCommand):
             demo.email = DEMO_EMAIL
             demo.save(update_fields=["email"])
         confirm_address(demo)  # its starting chips, for the table played for chips (once)
-        for kind, bots, ante in (("capitalla", 3, 0), ("capit", 0, 50)):
-            if not Game.objects.filter(host=demo, kind=kind, status=Game.Status.OPEN).exists():
-                services.create_table(demo, kind, seats=4, bots=bots, bot_level="normal", ante=ante)
-        ana, _ = User.objects.get_or_create(username="ana", defaults={"display_name": "Ana"})
-        if not Game.objects.filter(host=ana, status=Game.Status.OPEN).exists():
-            services.create_table(ana, "capitalla", seats=3, bots=1, bot_level="easy")
+        hosts = {"demo": demo, "ana": User.objects.get_or_create(username="ana", defaults={"display_name": "Ana"})[0]}
+        for plugin in PLUGINS.values():
+            for table in plugin.demo_tables:
+                options = dict(table)
+                host = hosts[options.pop("host")]
+                if not Game.objects.filter(host=host, kind=plugin.slug, status=Game.Status.OPEN).exists():
+                    services.create_table(host, plugin.slug, **options)
         self.stdout.write(f"Demo login: {DEMO_USERNAME} / {DEMO_PASSWORD}")

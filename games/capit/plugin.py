@@ -1,0 +1,40 @@
+"""Cap-It as the core sees it (`games.plugins.GamePlugin`)."""
+
+from games.engine.common import active_seats
+from games.plugins import GamePlugin, Payout, split_pot
+
+from . import forms, presenter, urls
+from .engine import RULES, all_cards
+from .engine.bots import BOTS
+
+
+def payouts(state: dict, pot: int) -> list[Payout]:
+    """A share of the pot (`round_share_percent` of the antes) to each round's lowest
+    scorers, split evenly (what does not divide stays in the pot); at the end the rest to
+    the winners, the odd chips to the first winner after the dealer."""
+    share = pot * int(state["options"].get("round_share_percent", 0)) // 100
+    due = []
+    for rnd in state["rounds"]:
+        if rnd["winners"]:
+            each = share // len(rnd["winners"])
+            due += [Payout(seat, each, rnd["number"]) for seat in rnd["winners"]]
+    result = RULES.result(state)
+    if result is not None:
+        left = pot - sum(p.amount for p in due)
+        due += split_pot(left, result["winners"] or active_seats(state), state["players"], state["dealer"])
+    return due
+
+
+PLUGIN = GamePlugin(
+    rules=RULES,
+    bots=BOTS,
+    present=presenter.present_capit,
+    replay_position=presenter.capit_position,
+    move_form=forms.CapItMoveForm,
+    move_fields=forms.fields_for,
+    result_headline=presenter.result_headline,
+    payouts=payouts,
+    cards=all_cards,
+    urls=urls.urlpatterns,
+    demo_tables=({"host": "demo", "seats": 4, "bots": 0, "bot_level": "normal", "ante": 50},),
+)

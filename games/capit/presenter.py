@@ -1,0 +1,387 @@
+"""Cap-It's page as a plain dict, from `rules.view(state, my_seat)` only.
+
+`present_capit(game, table, seen)` adds the Cap-It parts (round, contract, piles, my hand
+and the meld builder, table melds, round summaries, the score chart, the result) to the
+generic table dict that `presenters.present_table` built (seats, clock, stakes, seed,
+history, urls). The builder's answers come from the engine (`engine.drafts`). Nothing
+here reads `game.state` except `legal_moves` for my own seat.
+"""
+
+from urllib.parse import urlencode
+
+from django.urls import reverse
+
+from games.engine.cards import SYMBOL, as_face, face_of
+from games.engine.common import next_seat
+
+from .engine import HAND_ORDERS, arrange, contract_text, face, find_contract, is_natural, is_wild, points, sort_hand
+from .engine.contracts import CONTRACTS, GROUPS, contract_missing
+from .engine.drafts import check_draft, meld_label
+from .forms import fields_for
+
+HINTS_SHOWN = 12
+# Where a browser keeps how its player likes their hand sorted (one of HAND_ORDERS).
+HAND_ORDER_SESSION_KEY = "hand_order"
+REASONS = {
+    "went_out": "went out",
+    "stock_out": "The stock ran out.",
+}
+
+# ---------------------------------------------------------------- cards
+
+
+def pcard(card_id: str, slot: str | None = None, ace_value: int = 15) -> dict:
+    """A card's face: rank and suit symbol, its colour, whether it is wild, and (on the
+    table) what a wild card stands for."""
+    name = face_of(card_id)
+    joker = name == "JK"
+    suit = "" if joker else name[-1]
+    stands_for = as_face(slot) if slot is not None and not is_natural(card_id, slot) else None
+    return {
+        "id": card_id,
+        "face": face(card_id),
+        "rank": "Joker" if joker else name[:-1],
+        "suit": SYMBOL.get(suit, "★"),
+        "color": "joker" if joker else ("red" if suit in "HD" else "black"),
+        "joker": joker,
+        "wild": is_wild(card_id) and (slot is None or stands_for is not None),
+        "stands_for": stands_for,
+        "points": points(card_id, ace_value),
+    }
+
+
+def _faces(cards) -> str:
+    return " ".join(face(card) for card in cards)
+
+
+def _need_text(kind: str, size: int) -> str:
+    return f"a {kind} of {size} or more"
+
+
+# ---------------------------------------------------------------- the score chart
+
+
+CHART_COLOURS = ("#e0b43a", "#7fc8f8", "#f28482", "#b8e986", "#d4a5ff", "#ffffff")
+
+
+def score_chart(names: list[str], scores: list[list], rounds_total: int = 5) -> dict | None:
+    """Cumulative score lines per player, as coordinates for an SVG drawn by the template.
+    `scores` is one list of points per finished round (None for a resigned seat)."""
+    if not scores:
+        return None
+    width, height = 600, 250
+    left, right, top, bottom = 44, 170, 14, 30
+    plot_w, plot_h = width - left - right, height - top - bottom
+    totals = []
+    for seat in range(len(names)):
+        run, line = 0, [0]
+        for points_of_round in scores:
+            run += points_of_round[seat] or 0
+            line.append(run)
+        totals.append(line)
+    high = max(max(line) for line in totals)
+    step = next((s for s in (10, 20, 25, 50, 100, 200, 250, 500) if high / s <= 6), 1000)
+    top_value = max(step, -(-high // step) * step)
+
+    def x(k):
+        return round(left + plot_w * k / rounds_total, 1)
+
+    def y(v):
+        return round(top + plot_h * (1 - v / top_value), 1)
+
+    series = []
+    for seat, line in enumerate(totals):
+        dots = [{"x": x(k), "y": y(v), "title": f"{names[seat]}: {v} after round {k}"}
+                for k, v in enumerate(line) if k]
+        series.append({
+            "name": names[seat],
+            "colour": CHART_COLOURS[seat % len(CHART_COLOURS)],
+            "index": seat,
+            "points": " ".join(f"{x(k)},{y(v)}" for k, v in enumerate(line)),
+            "dots": dots,
+            "end": {"x": x(len(line) - 1) + 6, "y": y(line[-1]) + 4, "label": f"{names[seat]} {line[-1]}"},
+        })
+    # Labels at the line ends must not overlap: push them apart, top to bottom.
+    ends = sorted(series, key=lambda s: s["end"]["y"])
+    for above, below in zip(ends, ends[1:]):
+        if below["end"]["y"] - above["end"]["y"] < 13:
+            below["end"]["y"] = round(above["end"]["y"] + 13, 1)
+    return {
+        "width": width, "height": height,
+        "left": left, "right": width - right, "top": top, "bottom": height - bottom,
+        "grid": [{"y": y(v), "label": v} for v in range(0, top_value + 1, step)],
+        "xticks": [{"x": x(k), "label": "start" if k == 0 else f"R{k}"} for k in range(rounds_total + 1)],
+        "series": series,
+        "label": "Cumulative points after each round: " + "; ".join(
+            f"{names[i]} {line[-1]}" for i, line in enumerate(totals)) + ". Lower is better.",
+    }
+
+
+# ---------------------------------------------------------------- the page
+
+
+def _round_rows(view: dict, name_of) -> list[dict]:
+    rows = []
+    for rnd in view.get("rounds") or []:
+        cells = [{"points": p, "low": seat in rnd["winners"], "out": p is None,
+                  "went_out": seat == rnd["went_out"]} for seat, p in enumerate(rnd["points"])]
+        if rnd["went_out"] is not None:
+            how = f"{name_of(rnd['went_out'])} went out."
+        else:
+            how = REASONS["stock_out"]
+        rows.append({
+            "number": rnd["number"],
+            "contract": contract_text(rnd["number"]),
+            "dealer": name_of(rnd["dealer"]),
+            "how": how,
+            "winners": [name_of(i) for i in rnd["winners"]],
+            "cells": cells,
+        })
+    return rows
+
+
+def _summary(row: dict, names: list[str]) -> dict:
+    """The last round, in words: who went out and what each player scored."""
+    lines = [{"name": names[i], "points": c["points"], "low": c["low"], "went_out": c["went_out"], "out": c["out"]}
+             for i, c in enumerate(row["cells"])]
+    return {**row, "lines": lines}
+
+
+def result_headline(result: dict, name_of) -> str:
+    """The result in one sentence: the winner(s) and their total, or how they won."""
+    winners = list(result.get("winners") or [])
+    who = " and ".join(name_of(i) for i in winners)
+    if result.get("reason") == "last_standing":
+        return f"{who} won: everyone else resigned."
+    if len(winners) > 1:
+        return f"{who} share the win with {result['scores'][winners[0]]} points each."
+    if winners:
+        return f"{who} won with {result['scores'][winners[0]]} points, the lowest total after five rounds."
+    return "The game is over."
+
+
+def _result(view: dict, name_of, names: list[str]) -> dict | None:
+    result = view.get("result")
+    if not result:
+        return None
+    winners = list(result.get("winners") or [])
+    totals = result["scores"]
+    ace = view["options"].get("ace_value", 15)
+    hands = view.get("hands") or []
+    return {
+        "headline": result_headline(result, name_of),
+        "winners": [name_of(i) for i in winners],
+        "standings": sorted(
+            ({"name": names[i], "total": totals[i] if i < len(totals) else None, "winner": i in winners,
+              "out": i in (view.get("out") or []),
+              "hand": [pcard(c, ace_value=ace) for c in hands[i]] if i < len(hands) else []}
+             for i in range(len(names))),
+            key=lambda row: (not row["winner"], row["out"], row["total"] if row["total"] is not None else 0)),
+    }
+
+
+def melds_by_owner(view: dict, names: list[str], me: int | None) -> list[dict]:
+    """The melds on the table, grouped by the player who laid them (in seat order)."""
+    ace = view["options"].get("ace_value", 15)
+    by_owner: dict[int, list] = {}
+    for index, meld in enumerate(view.get("melds") or []):
+        by_owner.setdefault(meld["owner"], []).append({
+            "index": index,
+            "kind": meld["kind"],
+            "label": meld_label(meld),
+            "cards": [pcard(c, s, ace) for c, s in zip(meld["cards"], meld["as"])],
+        })
+    return [{"seat": i, "name": names[i], "is_me": i == me, "melds": by_owner[i]} for i in sorted(by_owner)]
+
+
+def capit_position(view: dict, hands: list[list[str]], names: list[str]) -> dict:
+    """A replay's Cap-It table: the round, the piles, the melds and every hand."""
+    ace = view["options"].get("ace_value", 15)
+    top = view.get("discard_top")
+    return {
+        "template": "capit/_replay.html",
+        "round": view["round"],
+        "rounds_total": view.get("rounds_total", 5),
+        "contract": view["contract"]["text"],
+        "discard_top": pcard(top, ace_value=ace) if top else None,
+        "stock_size": view.get("stock_size", 0),
+        "discard_size": view.get("discard_size", 0),
+        "table_melds": melds_by_owner(view, names, None),
+        "hands": [{"name": names[i], "cards": [pcard(c, ace_value=ace) for c in sort_hand(hand)],
+                   "out": i in view["out"]} for i, hand in enumerate(hands)],
+    }
+
+
+def hand_order(request) -> str:
+    """How this browser's player sorts their hand: what they chose, else by suit."""
+    session = getattr(request, "session", None)
+    order = session.get(HAND_ORDER_SESSION_KEY) if session is not None else None
+    return order if order in HAND_ORDERS else HAND_ORDERS[0]
+
+
+def present_capit(game, table: dict, seen) -> dict:
+    """Add Cap-It's parts to the generic `table` dict (see `presenters.present_table`)."""
+    view = seen.view
+    name_of = seen.name_of
+    me = seen.my_index
+    players = view["players"]
+    names = [name_of(i) for i in range(players)]
+    ace = view["options"].get("ace_value", 15)
+    totals = view.get("totals") or [0] * players
+    laid = view.get("laid") or [False] * players
+    number = view["round"]
+    over = view["phase"] == "over"
+
+    for row in table["seats"]:
+        i = row["index"]
+        if i == view["dealer"] and not over:
+            row["tags"].append({"text": "dealer", "modifier": ""})
+        if i < len(laid) and laid[i] and not over:
+            row["tags"].append({"text": "contract down", "modifier": "tag--laid"})
+        total = totals[i] if i < len(totals) else 0
+        points = f"{total} point{'' if total == 1 else 's'}"
+        row["cards"] = f"{row['cards']} · {points}" if table["is_active"] else points
+
+    table_melds = melds_by_owner(view, names, me)
+
+    order = hand_order(seen.request)
+    hand = None if view.get("hand") is None else sort_hand(view["hand"], by=order)
+    draft = getattr(seen.request, "capit_draft", None) if seen.request is not None else None
+    must_use = list(view.get("must_use") or [])
+    plan_cards: set[str] = set()
+    progress = None
+    if hand is not None and not over:
+        if laid[me]:
+            progress = {"done": True, "text": "Your contract is down: meld, lay off and swap wild cards freely."}
+        elif find_contract(hand, number):
+            progress = {"done": False, "ready": True,
+                        "text": "Your hand holds the contract: lay it down after you draw."
+                        if view["phase"] == "draw" or me not in view["to_act"] else
+                        "Your hand holds the contract: lay it down now."}
+        else:
+            missing, plan_cards = contract_missing(hand, number)
+            progress = {"done": False, "ready": False, "missing": missing,
+                        "text": f"You are {missing} card{'s' * (missing != 1)} short of the contract; "
+                                "the cards marked • fit the closest plan."}
+
+    contract = {
+        "number": number,
+        "text": contract_text(number),
+        "needs": [{"letter": letter, "kind": kind, "size": size, "text": _need_text(kind, size)}
+                  for letter, (kind, size) in zip(GROUPS, CONTRACTS[number - 1])],
+        "progress": progress,
+        "laid_names": [names[i] for i in range(players) if i < len(laid) and laid[i]],
+    }
+
+    draft_groups = draft["groups"] if draft else {}
+    draft_ticks = set(draft["cards"]) if draft else set()
+    hand_cards = []
+    for card_id in hand or []:
+        c = pcard(card_id, ace_value=ace)
+        c["plan"] = card_id in plan_cards
+        c["must_use"] = card_id in must_use
+        c["groups"] = [{"letter": g, "checked": card_id in draft_groups.get(g, [])}
+                       for g in GROUPS[:len(CONTRACTS[number - 1])]]
+        c["ticked"] = card_id in draft_ticks
+        hand_cards.append(c)
+
+    top = view.get("discard_top")
+    table.update({
+        "round": number,
+        "rounds_total": view.get("rounds_total", 5),
+        "dealer_name": name_of(view["dealer"]),
+        "contract": contract,
+        "hand": hand_cards if hand is not None else None,
+        "hand_orders": [{"value": o, "label": f"by {o}", "chosen": o == order} for o in HAND_ORDERS],
+        "hand_count": len(hand or []),
+        "discard_top": pcard(top, ace_value=ace) if top else None,
+        "discard_size": view.get("discard_size", 0),
+        "stock_size": view.get("stock_size", 0),
+        "table_melds": table_melds,
+        "must_use": [pcard(c, ace_value=ace) for c in must_use],
+        "ace_value": ace,
+    })
+
+    rows = _round_rows(view, name_of)
+    table["round_rows"] = rows
+    table["round_totals"] = totals
+    table["last_round"] = _summary(rows[-1], names) if rows else None
+    table["chart"] = score_chart(names, [r["points"] for r in view.get("rounds") or []], view.get("rounds_total", 5))
+    table["result"] = _result(view, name_of, names)
+
+    controls = None
+    if table.get("my_turn") and table["is_active"]:
+        controls = _controls(game, view, me, names, name_of, hand or [], ace, draft)
+    table["controls"] = controls
+    return table
+
+
+def _controls(game, view: dict, me: int, names, name_of, hand: list[str], ace: int, draft) -> dict:
+    legal = game.rules.legal_moves(game.state, me)
+    types = {m["type"] for m in legal}
+    top = view.get("discard_top")
+    stock = view.get("stock_size", 0)
+    controls = {"phase": view["phase"], "draft_lines": None}
+    if view["phase"] == "draw":
+        nxt = names[next_seat(view, me)]
+        controls["draw"] = {
+            "take": "take_discard" in types,
+            "push": "push" in types,
+            "stock": "draw_stock" in types,
+            "top": pcard(top, ace_value=ace) if top else None,
+            "push_to": nxt,
+            "push_text": (f"Push: the {face(top)} and the top stock card go to {nxt}; you then draw from the stock."
+                          if top else None),
+            "push_ends_round": "push" in types and stock < 2,
+            "stock_ends_round": "draw_stock" in types and stock == 0,
+            "stock_size": stock,
+        }
+        return controls
+    laid = view["laid"][me]
+    melds = view.get("melds") or []
+    controls["laid"] = laid
+    controls["can_discard"] = "discard" in types
+    controls["discard_options"] = [pcard(c, ace_value=ace) for c in hand]
+    if not laid:
+        suggestion = next((m for m in legal if m["type"] == "lay_contract"), None)
+        controls["suggested"] = None
+        if suggestion:
+            controls["suggested"] = {
+                "melds": [{"letter": letter, "kind": m["kind"],
+                           "cards": [pcard(c, s, ace) for c, s in zip(*arrange(m["cards"], m["kind"]))]}
+                          for letter, m in zip(GROUPS, suggestion["melds"])],
+                "fields": fields_for(suggestion),
+                "builder_url": reverse("capit:check", args=[game.pk]) + "?" + urlencode(
+                    [(k, v) for k, v in fields_for(suggestion) if k != "type"]),
+            }
+    else:
+        controls["targets"] = [{"index": i, "label": meld_label(m, name_of(m["owner"])),
+                                "run": m["kind"] == "run"} for i, m in enumerate(melds)]
+        controls["wilds"] = [
+            {"value": f"{i}|{card}", "label": f"{face(card)} as {as_face(slot)} in {meld_label(m, name_of(m['owner']))}"}
+            for i, m in enumerate(melds) for card, slot in zip(m["cards"], m["as"]) if not is_natural(card, slot)
+        ]
+        hints = []
+        for move in legal:
+            label = _hint_label(move, melds, name_of)
+            if label:
+                hints.append({"label": label, "type": move["type"], "fields": fields_for(move)})
+        controls["hints"] = hints[:HINTS_SHOWN]
+        controls["more_hints"] = max(0, len(hints) - HINTS_SHOWN)
+    if draft is not None:
+        controls["draft_lines"] = check_draft(view, draft, name_of, me)
+        controls["draft"] = draft
+    return controls
+
+
+def _hint_label(move: dict, melds: list, name_of) -> str | None:
+    kind = move["type"]
+    if kind == "lay_off":
+        meld = melds[move["meld"]]
+        return f"Lay off {_faces(move['cards'])} on {meld_label(meld, name_of(meld['owner']))}"
+    if kind == "meld":
+        return f"Meld a {move['kind']}: {_faces(move['cards'])}"
+    if kind == "replace":
+        meld = melds[move["meld"]]
+        return f"Swap your {face(move['card'])} for the {face(move['wild'])} in {meld_label(meld, name_of(meld['owner']))}"
+    return None

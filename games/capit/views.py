@@ -1,0 +1,62 @@
+"""Cap-It's own views: the meld builder's check, and how a player sorts their hand.
+
+htmx asks it (GET, on every change of the builder) for a small fragment saying whether
+each group is a valid set or run, and the engine's reason when it is not. Without
+JavaScript the builder's "Check" button posts here and gets the whole game page back
+with the groups kept and the answer shown. It changes nothing either way.
+"""
+
+from django.http import Http404, HttpResponseForbidden
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games import views
+
+from .engine import HAND_ORDERS
+from .engine.drafts import check_draft
+from .forms import draft_from
+from .presenter import HAND_ORDER_SESSION_KEY
+
+
+def _table_and_seat(request, game_id: int):
+    """The Cap-It table this user may see, and their seat at it (None for anyone else):
+    both views answer only a player, before reading any of the request's cards."""
+    game = views.visible_game_or_404(request, game_id)
+    if game.kind != "capit":
+        raise Http404("This table does not play Cap-It.")
+    return game, game.seat_of(request.user) if request.user.is_authenticated else None
+
+
+@require_http_methods(["GET", "POST"])
+def check(request, game_id: int):
+    game, seat = _table_and_seat(request, game_id)
+    if seat is None or game.state is None or game.status != game.Status.ACTIVE:
+        lines = [{"ok": False, "text": "Only the players of a game in play can build melds."}]
+        return render(request, "capit/_check.html", {"lines": lines}, status=403)
+    draft = draft_from(request.POST if request.method == "POST" else request.GET)
+    if not request.htmx:
+        request.capit_draft = draft  # the presenter keeps the groups and shows the answer
+        return views.render_game(request, game, partial=False)
+    by_index = {s.index: s.name for s in game.seat_list}
+    view = game.rules.view(game.state, seat.index)
+    lines = check_draft(view, draft, lambda i: by_index.get(i, f"Seat {i + 1}"), seat.index)
+    return render(request, "capit/_check.html", {"lines": lines})
+
+
+@require_POST
+def hand_order(request, game_id: int):
+    """Sort my hand by suit or by rank: a choice of this browser's, kept in the session,
+    that changes nothing in the game. The builder's ticks come along and are kept."""
+    game, seat = _table_and_seat(request, game_id)
+    if seat is None:
+        return HttpResponseForbidden("Only the players of this game sort its hand.", content_type="text/plain")
+    order = request.POST.get("order")
+    if order not in HAND_ORDERS:
+        return views.render_game(request, game, status=400, error="Sort the hand by suit or by rank.")
+    request.session[HAND_ORDER_SESSION_KEY] = order
+    if not request.htmx:
+        return redirect(game)
+    draft = draft_from(request.POST)
+    if draft["cards"] or any(draft["groups"].values()):
+        request.capit_draft = draft
+    return views.render_game(request, game)

@@ -1,0 +1,1 @@
+"""Capitalla: one game app (games/plugins.py says what a game app holds)."""

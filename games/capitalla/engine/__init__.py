@@ -1,0 +1,19 @@
+"""Capitalla: rummy with country cards, grouped by the initials of their capitals."""
+
+from .cards import CARDS, Card
+from .rules import RULES, CapitallaRules, all_cards
+from .solver import InvalidGroup, arrange, can_declare, find_declaration, group_kind, run_roles
+
+__all__ = [
+    "all_cards",
+    "CARDS",
+    "RULES",
+    "CapitallaRules",
+    "Card",
+    "InvalidGroup",
+    "arrange",
+    "can_declare",
+    "find_declaration",
+    "group_kind",
+    "run_roles",
+]

@@ -1,0 +1,103 @@
+"""Capitalla bots, from aimless to sensible. None of them ever resigns.
+
+Every bot declares as soon as `legal_moves` offers a declaration (the random one
+too, so that its games end).
+"""
+
+import random
+
+from games.engine.base import Move, State
+
+from . import CARDS, RULES
+from .solver import LETTERS
+
+JOKER_VALUE = 10  # a joker fits any group: keep it above any natural
+# What another card adds to a card's chance of a group, by the distance of their letters:
+# the same letter (a pure group in the making), a neighbour, one letter apart.
+CLOSENESS = {0: 3, 1: 2, 2: 1}
+
+
+class RandomBot:
+    """Any legal move, uniformly."""
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Move:
+        moves = RULES.legal_moves(state, seat)
+        return _declaration(moves) or rng.choice(moves)
+
+
+class EasyBot:
+    """Draws from either pile at random and discards a card that pairs with nothing."""
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Move:
+        moves = RULES.legal_moves(state, seat)
+        if moves[0]["type"] == "draw":
+            return rng.choice(moves)
+        declaration = _declaration(moves)
+        if declaration:
+            return declaration
+        hand = RULES.view(state, seat)["hand"]
+        naturals = [card for card in hand if not CARDS[card].is_joker]
+        loose = [card for card in naturals if not _pairs(card, hand)]
+        return {"type": "discard", "card": rng.choice(loose or naturals or hand)}
+
+
+class NormalBot:
+    """Keeps the cards that build groups and takes the discard when it helps."""
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Move:
+        moves = RULES.legal_moves(state, seat)
+        declaration = _declaration(moves)
+        if declaration:
+            return declaration
+        view = RULES.view(state, seat)
+        hand = view["hand"]
+        if view["phase"] == "pick":
+            top = view["discard_top"]
+            take = top is not None and _score(_keep(hand + [top], rng)) > _score(hand)
+            return {"type": "draw", "from": "discard" if take else "pile"}
+        return {"type": "discard", "card": _least_useful(hand, rng)}
+
+
+BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot()}
+
+
+def _declaration(moves: list[Move]) -> Move | None:
+    return next((move for move in moves if move["type"] == "declare"), None)
+
+
+def _pairs(card: str, hand: list[str]) -> bool:
+    return any(CARDS[card].letters & CARDS[other].letters for other in hand if other != card)
+
+
+def _usefulness(card: str, hand: list[str]) -> int:
+    """How much the rest of the hand helps this card into a group."""
+    if CARDS[card].is_joker:
+        return JOKER_VALUE
+    return max(
+        sum(
+            max(CLOSENESS.get(abs(_pos(mine) - _pos(theirs)), 0) for theirs in CARDS[other].letters)
+            for other in hand
+            if other != card and not CARDS[other].is_joker
+        )
+        for mine in CARDS[card].letters
+    )
+
+
+def _score(hand: list[str]) -> int:
+    return sum(_usefulness(card, hand) for card in hand)
+
+
+def _least_useful(hand: list[str], rng: random.Random) -> str:
+    values = {card: _usefulness(card, hand) for card in hand}
+    lowest = min(values.values())
+    return rng.choice([card for card, value in values.items() if value == lowest])
+
+
+def _keep(hand: list[str], rng: random.Random) -> list[str]:
+    """The hand without its least useful card."""
+    worst = _least_useful(hand, rng)
+    return [card for card in hand if card != worst]
+
+
+def _pos(letter: str) -> int:
+    return LETTERS.index(letter)

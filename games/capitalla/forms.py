@@ -1,0 +1,95 @@
+"""Capitalla's moves as form fields: `type` ("draw", "discard", "declare") and the type's
+own fields: `from` ("pile" or "discard") for a draw, `card` for a discard, `discard`
+and `groups` (a JSON list of lists of card ids) for a declaration. `fields_for(move)` is
+the inverse. The engine checks everything; this only refuses what is not even shaped like
+a move, with a message, before a service sees it."""
+
+import json
+
+from django import forms
+
+from games.forms import CARD_ID, BaseMoveForm, card_id
+
+MAX_GROUPS = 13
+MAX_CARDS = 14
+
+
+class MoveForm(BaseMoveForm):
+    """`from` is a Python keyword, so that field is added in __init__."""
+
+    TYPES = ("draw", "discard", "declare")
+
+    type = forms.ChoiceField(choices=[(t, t) for t in TYPES], error_messages={
+        "required": "The move has no type.",
+        "invalid_choice": "Unknown kind of move %(value)s.",
+    })
+    card = forms.CharField(required=False, max_length=12)
+    discard = forms.CharField(required=False, max_length=12)
+    groups = forms.CharField(required=False, max_length=2000)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["from"] = forms.ChoiceField(
+            required=False, choices=[("pile", "draw pile"), ("discard", "discard pile")],
+            error_messages={"invalid_choice": "You can draw from the pile or the discard pile only."},
+        )
+
+    def clean_groups(self):
+        raw = self.cleaned_data.get("groups", "")
+        if not raw:
+            return None
+        try:
+            groups = json.loads(raw)
+        except ValueError:
+            raise forms.ValidationError("The groups of the declaration are not valid JSON.") from None
+        if (not isinstance(groups, list) or not groups or len(groups) > MAX_GROUPS
+                or not all(isinstance(g, list) and g for g in groups)):
+            raise forms.ValidationError("The declaration must be a list of groups of cards.")
+        if sum(len(g) for g in groups) > MAX_CARDS:
+            raise forms.ValidationError("The declaration has too many cards.")
+        for group in groups:
+            for card in group:
+                if not isinstance(card, str) or not CARD_ID.match(card):
+                    raise forms.ValidationError("The declaration contains something that is not a card.")
+        return groups
+
+    def clean(self):
+        data = super().clean()
+        kind = data.get("type")
+        if kind == "draw":
+            if not data.get("from"):
+                self.add_error("from", "Say which pile to draw from.")
+        elif kind == "discard":
+            try:
+                data["card"] = card_id(data.get("card"), "a card to discard")
+            except forms.ValidationError as exc:
+                self.add_error("card", exc)
+        elif kind == "declare":
+            try:
+                data["discard"] = card_id(data.get("discard"), "the card to discard")
+            except forms.ValidationError as exc:
+                self.add_error("discard", exc)
+            if "groups" in data and data["groups"] is None:
+                self.add_error("groups", "The declaration has no groups.")
+        return data
+
+    @property
+    def move(self) -> dict:
+        data = self.cleaned_data
+        kind = data["type"]
+        if kind == "draw":
+            return {"type": "draw", "from": data["from"]}
+        if kind == "discard":
+            return {"type": "discard", "card": data["card"]}
+        return {"type": "declare", "discard": data["discard"], "groups": data["groups"]}
+
+
+def fields_for(move: dict) -> list[tuple[str, str]]:
+    """The form fields that post this move (without the version)."""
+    kind = move["type"]
+    if kind == "draw":
+        return [("type", kind), ("from", move["from"])]
+    if kind == "discard":
+        return [("type", kind), ("card", move["card"])]
+    return [("type", kind), ("discard", move["discard"]),
+            ("groups", json.dumps(move["groups"], separators=(",", ":")))]

@@ -1,0 +1,204 @@
+"""Capitalla's parts of the game page, as plain dicts: the cards (their markup rendered
+once per process), my hand by capital initial, the piles, the declaration the solver
+found, the result with every hand, and a replay's table. Like every presenter it reads
+only `rules.view` (and `legal_moves` for my own seat)."""
+
+import json
+from functools import lru_cache
+
+from django.template.loader import render_to_string
+
+from .engine import CARDS, InvalidGroup, group_kind, run_roles
+from .engine.cards import JOKER_LETTER as JOKER
+from .results import result_headline
+
+
+def card(card_id: str, plays_as: str | None = None) -> dict:
+    """A card's public face. `plays_as` is the letter it stands for in a declared group."""
+    c = CARDS[card_id]
+    return {
+        **_static_face(card_id),
+        "plays_as": plays_as,
+        "as_joker": bool(plays_as and c.is_joker and plays_as not in c.letters),
+    }
+
+
+@lru_cache(maxsize=None)
+def _static_face(card_id: str) -> dict:
+    """What never changes about a card, with its HTML rendered once per process (the face,
+    and the card as it sits in a hand): a hand of fourteen cards is on every move's response."""
+    c = CARDS[card_id]
+    naturals = sorted(c.letters - {JOKER})
+    face = {
+        "id": c.id,
+        "name": c.name,
+        "capitals": list(c.capitals),
+        "capital_label": c.capital_label,
+        "flag": c.flag,
+        "fact": c.fact,
+        "is_joker": c.is_joker,
+        "badge": "/".join(sorted(c.letters)),
+        "group_letter": naturals[0] if naturals else JOKER,
+    }
+    for key, show_fact in (("face", False), ("face_with_fact", True)):
+        face[key] = render_to_string("capitalla/_card.html", {"c": face, "show_fact": show_fact})
+    for key, as_button, is_new in (("hand_card", False, False), ("new_card", False, True),
+                                   ("discard_button", True, False)):
+        face[key] = render_to_string("capitalla/_hand_card.html",
+                                     {"c": face, "as_button": as_button, "is_new": is_new})
+    return face
+
+
+def hand_groups(card_ids, discardable=frozenset(), just_taken: str | None = None) -> list[dict]:
+    """Cards sorted by capital initial and grouped by it; cards that can only be jokers last,
+    in a group of their own. A card with several initials sits under its first non-C one.
+    Each card's `html` is its discard button if it is `discardable`, else the card, marked
+    if it was `just_taken` from the discard pile."""
+    by_letter: dict[str, list[dict]] = {}
+    for cid in card_ids:
+        face = card(cid)
+        face["html"] = (face["discard_button"] if cid in discardable
+                        else face["new_card"] if cid == just_taken else face["hand_card"])
+        by_letter.setdefault(face["group_letter"], []).append(face)
+    groups = []
+    for letter in sorted(by_letter, key=lambda x: (x == JOKER, x)):
+        cards = sorted(by_letter[letter], key=lambda f: (f["capitals"][0], f["name"]))
+        label = "Jokers (C)" if letter == JOKER else letter
+        groups.append({"letter": letter, "label": label, "cards": cards})
+    return groups
+
+
+def capitalla_position(view: dict, hands: list[list[str]], names: list[str]) -> dict:
+    """A replay's Capitalla table: the piles and every hand, laid out by initial."""
+    top = view.get("discard_top")
+    return {
+        "template": "capitalla/_replay.html",
+        "discard_top": card(top) if top else None,
+        "discard_size": view.get("discard_size", 0),
+        "draw_size": view.get("draw_size", 0),
+        "hands": [{"name": names[i], "count": len(hand), "groups": hand_groups(hand), "out": i in view["out"]}
+                  for i, hand in enumerate(hands)],
+    }
+
+
+def declared_group(ids: list[str]) -> dict:
+    """A declared group with a label like "P P P — pure" and each card's role."""
+    try:
+        kind, pure = group_kind(ids)
+    except (InvalidGroup, KeyError):
+        return {"label": "not a valid group", "kind": "invalid", "pure": False, "cards": [card(i) for i in ids]}
+    cards = [CARDS[i] for i in ids]
+    if kind == "same":
+        tame = [c for c in cards if not c.is_joker] or cards
+        common = frozenset.intersection(*(c.letters for c in tame)) - {JOKER}
+        common_all = frozenset.intersection(*(c.letters for c in cards)) - {JOKER}
+        if common_all:
+            letter = min(common_all)
+        elif common:
+            letter = min(common)
+        else:
+            letter = JOKER  # only jokers
+        faces = [card(c.id, letter) for c in cards]
+        faces.sort(key=lambda f: f["as_joker"])
+        if letter == JOKER:
+            text, note = " ".join(JOKER for _ in faces), "pure (all jokers)"
+        else:
+            text = " ".join("★" if f["as_joker"] else letter for f in faces)
+            jokers = sum(f["as_joker"] for f in faces)
+            note = "pure" if pure else f"same letter, {jokers} joker{'s' if jokers > 1 else ''}"
+        return {"label": f"{text} — {note}", "kind": "same", "pure": pure, "cards": faces}
+    roles = run_roles(ids)
+    if roles is None:  # group_kind accepted it, so this does not happen; stay safe anyway
+        return {"label": "mixed", "kind": "mixed", "pure": False, "cards": [card(i) for i in ids]}
+    faces = sorted((card(i, roles[i]) for i in ids), key=lambda f: f["plays_as"])
+    text = "–".join(("★" if f["as_joker"] else "") + f["plays_as"] for f in faces)
+    return {"label": f"{text} — mixed (consecutive letters)", "kind": "mixed", "pure": False, "cards": faces}
+
+
+def _revealed_hands(view: dict) -> dict[int, list[str]]:
+    """All hands once the game is over (the engine reveals them), as {seat: ids}."""
+    for key in ("hands", "all_hands", "revealed_hands", "revealed"):
+        hands = view.get(key)
+        if isinstance(hands, list):
+            return {i: list(h or []) for i, h in enumerate(hands)}
+        if isinstance(hands, dict):
+            return {int(k): list(h or []) for k, h in hands.items()}
+    return {}
+
+
+NO_CONTROLS = {"draw_pile": False, "draw_discard": False, "discard": False, "discardable": frozenset(),
+               "declaration": None}
+
+
+def present_capitalla(game, table: dict, seen) -> dict:
+    """Capitalla's parts: my hand by letter, the piles, the declaration, the result."""
+    view, my_index, name_of = seen.view, seen.my_index, seen.name_of
+    status, my_turn, result = game.status, table["my_turn"], view.get("result")
+    hand = view.get("hand") if my_index is not None else None
+    table.update({
+        "hand_count": len(hand) if hand is not None else 0,
+        "discard_top": card(view["discard_top"]) if view.get("discard_top") else None,
+        "discard_size": view.get("discard_size", 0),
+        "draw_size": view.get("draw_size", 0),
+    })
+
+    # Every key is always there: a missing one costs the template a failed lookup.
+    controls = dict(NO_CONTROLS)
+    if my_turn and status == game.Status.ACTIVE:
+        legal = game.rules.legal_moves(game.state, my_index)
+        draws = {m.get("from") for m in legal if m.get("type") == "draw"}
+        discards = {m.get("card") for m in legal if m.get("type") == "discard"}
+        declaration = view.get("declaration")
+        if declaration is None:
+            declaration = next(({"discard": m["discard"], "groups": m["groups"]}
+                                for m in legal if m.get("type") == "declare"), None)
+        controls.update(draw_pile="pile" in draws, draw_discard="discard" in draws,
+                        discard=bool(discards), discardable=discards)
+        if declaration:
+            controls["declaration"] = {
+                "discard": card(declaration["discard"]),
+                "groups": [declared_group(list(g)) for g in declaration["groups"]],
+                "groups_json": _json(declaration["groups"]),
+            }
+    table["controls"] = controls
+    table["hand_groups"] = None if hand is None else hand_groups(
+        hand, discardable=controls["discardable"], just_taken=_picked_card(view.get("last_pick"), my_index))
+
+    if result:
+        table["result"] = _present_result(result, view, name_of, game.num_seats)
+    else:
+        table["result"] = None
+    return table
+
+
+def _picked_card(pick, my_index) -> str | None:
+    """The card I just took from the discard pile, to highlight it in my hand."""
+    if isinstance(pick, dict) and pick.get("seat") == my_index and my_index is not None:
+        return pick.get("card")
+    return None
+
+
+def _json(value) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _present_result(result: dict, view: dict, name_of, num_seats: int) -> dict:
+    winners = list(result.get("winners") or [])
+    reason = result.get("reason")
+    declaration = result.get("declaration")
+    revealed = _revealed_hands(view)
+    scores = result.get("scores")
+    hands = []
+    for i in range(num_seats):
+        row = {"index": i, "name": name_of(i), "winner": i in winners, "groups": None,
+               "declared": None, "discard": None,
+               "score": scores[i] if isinstance(scores, list) and i < len(scores) else None}
+        if declaration and declaration.get("seat") == i:
+            row["declared"] = [declared_group(list(g)) for g in declaration.get("groups") or []]
+            if declaration.get("discard"):
+                row["discard"] = card(declaration["discard"])
+        elif i in revealed:
+            row["groups"] = hand_groups(revealed[i])
+        hands.append(row)
+    names = [name_of(i) for i in winners]
+    return {"winners": names, "reason": reason, "headline": result_headline(result, name_of), "hands": hands}

@@ -1,0 +1,143 @@
+"""Game plugins: all that the core asks of a game, and the registry that finds them.
+
+The core (`games/` outside the game apps, `ledger/`, `accounts/`) names no game. A game
+is one Django app, `games/<slug>/`, listed in the settings' `GAME_APPS`; its `plugin.py`
+holds one `GamePlugin` named `PLUGIN`. When Django starts, `load()` imports every one of
+them, fills the engine's registry (`games.engine.registry.RULES` and the bots) and the
+table below, so `get_plugin(game.kind)` is how the core reaches a game.
+docs/adding-a-game.md walks through writing one.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+
+from games.engine import registry
+from games.engine.base import Bot, Move, Rules, State
+
+
+@dataclass(frozen=True)
+class Payout:
+    """Chips the pot pays a seat: its share of round `round`, or (`round` None) its part
+    of what the pot holds at the end of the game."""
+
+    seat: int
+    amount: int
+    round: int | None = None
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """A game, as the core sees it. Writing a game means filling in these fields:
+
+    - `rules`: the pure `Rules` object of the game's engine (`games/<slug>/engine/`, no
+      Django; see `games.engine.base`). Its `info.slug` is the game's slug: the table's
+      `Game.kind`, the URL prefix and the template folder.
+    - `bots`: the engine's bots by level ("random", "easy", "normal"), each a `Bot`
+      that chooses from `rules.view` and `rules.legal_moves` only.
+    - `present(game, table, seen) -> table`: the game's own part of its page. The core
+      builds the shared table dict (seats, clock, stakes, history, urls, whose turn:
+      `presenters.present_table`) and `seen` (the viewer's `rules.view`, seat and names);
+      the presenter adds what `<slug>/_play.html` and `<slug>/_my_turn.html` render,
+      e.g. `table["controls"]`, `table["result"]` with its `headline`, and tags on the
+      seat rows (`row["tags"]`, e.g. a dealer). It formats what the engine says and
+      decides no rule.
+    - `replay_position(public_view, hands, names) -> dict`: a finished game's table after
+      one move, with every hand; its "template" key names the template that draws it.
+    - `move_form`: the form class (a `games.forms.BaseMoveForm`) that parses a move
+      posted to `games/<id>/move/`; its `move` property is the move dict.
+      `move_fields(move) -> [(name, value), ...]` is its inverse: the fields a browser
+      posts for `move`. Every move `legal_moves` offers round-trips through the two.
+    - `result_headline(result, name_of) -> str`: the result in one sentence, for the
+      lobby, the player pages and the "game over" mail.
+    - `payouts(state, pot) -> [Payout]`: for a table played for chips, every payout the
+      position makes due out of a pot that collected `pot` chips in antes: round shares
+      (each round once) and, once the game is over, the end payouts, which together with
+      the round shares add up to `pot`. The ledger books each that it has not booked.
+    - `cards(state) -> [card ids]`: every card of the game, wherever it is; the multiset
+      stays the same through every move (the contract suite checks it).
+    - `urls`: the game's own URL patterns, mounted at `games/<id>/<slug>/` in the URL
+      namespace `<slug>`, each taking the `game_id`. A session opened by a mailed link
+      may use them at its own game.
+    - `demo_tables`: the open tables `manage.py load_demo` creates, each the keywords of
+      `services.create_table` plus the `host`'s username ("demo" or "ana").
+
+    The game's rules page is the template `<slug>/rules.html`; the create form offers the
+    player counts and defaults of `rules.info`. `tests/contract/` runs over every
+    registered game.
+    """
+
+    rules: Rules
+    bots: Mapping[str, Bot]
+    present: Callable[[Any, dict, Any], dict]
+    replay_position: Callable[[dict, list[list[str]], list[str]], dict]
+    move_form: type
+    move_fields: Callable[[Move], list[tuple[str, str]]]
+    result_headline: Callable[[dict, Callable[[int], str]], str]
+    payouts: Callable[[State, int], list[Payout]]
+    cards: Callable[[State], list[str]]
+    urls: Sequence = ()
+    demo_tables: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
+
+    @property
+    def slug(self) -> str:
+        return self.rules.info.slug
+
+    @property
+    def name(self) -> str:
+        return self.rules.info.name
+
+    @property
+    def play_template(self) -> str:
+        return f"{self.slug}/_play.html"
+
+    @property
+    def my_turn_template(self) -> str:
+        return f"{self.slug}/_my_turn.html"
+
+    @property
+    def rules_template(self) -> str:
+        return f"{self.slug}/rules.html"
+
+
+PLUGINS: dict[str, GamePlugin] = {}
+
+
+def load() -> None:
+    """Register the plugin of every app in `GAME_APPS`, in that order (the first is the
+    create form's default game). Called once, when the games app is ready."""
+    for app in settings.GAME_APPS:
+        register(import_module(f"{app}.plugin").PLUGIN)
+
+
+def register(plugin: GamePlugin) -> None:
+    PLUGINS[plugin.slug] = plugin
+    registry.register(plugin.rules, dict(plugin.bots))
+
+
+def get_plugin(kind: str) -> GamePlugin:
+    """The plugin of a game kind; an unknown kind is an error, never a fallback."""
+    try:
+        return PLUGINS[kind]
+    except KeyError:
+        raise KeyError(f"No game {kind!r}; the games are: {', '.join(PLUGINS)}") from None
+
+
+def validate_kind(kind: str) -> None:
+    """`Game.kind` must name a registered game."""
+    if kind not in PLUGINS:
+        raise ValidationError(f"No game {kind!r}.", code="invalid_choice")
+
+
+def split_pot(amount: int, winners: list[int], players: int, after: int) -> list[Payout]:
+    """`amount` in even end payouts to `winners`; what does not divide goes to the winner
+    seated first after seat `after` (a dealer, or the last seat for the first seat)."""
+    if amount <= 0 or not winners:
+        return []
+    order = sorted(winners, key=lambda seat: (seat - after - 1) % players)
+    each, rest = divmod(amount, len(order))
+    return [Payout(seat, each + (rest if k == 0 else 0)) for k, seat in enumerate(order)]

@@ -1,0 +1,113 @@
+"""Helpers for the Cap-It web tests: tables, bot turns, and hands set up in the state
+(every card of the decks stays in play exactly once)."""
+
+import re
+from collections import Counter
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.capit.engine import deck
+from games.capit.forms import fields_for
+from games.models import Game
+
+
+def current(game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+def play_bots(game, limit: int = 10_000) -> Game:
+    """Bot turns until a human is to act or the game is over."""
+    for _ in range(limit):
+        game = current(game)
+        if not services.play_bot_turn(game.pk, game.version):
+            return game
+    raise AssertionError("the bots never stopped")
+
+
+@pytest.fixture
+def friends(alice, bob, charlie):
+    """Cap-It for four: alice (seat 0, host and dealer of round 1), bob (seat 1, to act
+    first), charlie (seat 2) and a bot (seat 3)."""
+    game = services.create_table(alice, "capit", seats=4, bots=1)
+    services.join_table(bob, game.pk)
+    services.join_table(charlie, game.pk)
+    return services.start_table(alice, game.pk)
+
+
+# A deal whose first hand for alice already holds round 1's contract: whatever the bots
+# do (their choices follow the game's id, which differs between databases), she can lay it.
+WITH_BOTS_SEED = 20261126
+
+
+@pytest.fixture
+def with_bots(alice, monkeypatch):
+    """Alice and three bots; the bots have played up to alice's first turn. The deals are
+    fixed (WITH_BOTS_SEED)."""
+    monkeypatch.setattr(services, "new_seed", lambda: WITH_BOTS_SEED)
+    game = services.create_table(alice, "capit", seats=4, bots=3)
+    game = services.start_table(alice, game.pk)
+    game = play_bots(game)
+    assert game.to_act == [0]
+    return game
+
+
+@pytest.fixture
+def building(client, bob, friends, request):
+    """Bob (seat 1, logged in) in the play phase of his turn, holding the test module's HAND."""
+    game = set_hand(friends, 1, request.module.HAND, turn=1, phase="play")
+    client.force_login(bob)
+    return game
+
+
+def all_cards(state) -> Counter:
+    piles = state["hands"] + list(state["out_hands"].values()) + [state["stock"], state["discard"]]
+    return Counter(card for pile in piles + [m["cards"] for m in state["melds"]] for card in pile)
+
+
+def set_hand(game, seat: int, wanted: list[str], *, turn: int | None = None, phase: str | None = None,
+             laid: bool | None = None) -> Game:
+    """Give `seat` exactly these cards: each is taken from wherever it lies (another hand,
+    the stock, the discard pile; never a table meld) and the cards the hand gives up go to
+    the bottom of the stock. Optionally also whose turn it is, the phase, and whether the
+    seat's contract is down. The deck stays whole."""
+    state = game.state
+    hand = state["hands"][seat]
+    assert len(set(wanted)) == len(wanted)
+    for card in wanted:
+        if card in hand:
+            continue
+        holder = next(pile for pile in state["hands"] + [state["stock"], state["discard"]] if card in pile)
+        holder.remove(card)
+    state["stock"][:0] = [card for card in hand if card not in wanted]
+    state["hands"][seat] = list(wanted)
+    if turn is not None:
+        state["turn"] = turn
+    if phase is not None:
+        state["phase"] = phase
+    if laid is not None:
+        state["laid"][seat] = laid
+    game.state = state
+    game.to_act = game.rules.to_act(state)
+    game.save(update_fields=["state", "to_act"])
+    assert all_cards(game.state) == Counter(deck(state["players"]))
+    return game
+
+
+def post_move(client, game, move_or_fields, headers=None, version=None):
+    """POST a move (an engine move dict, or form fields) to the move view."""
+    fields = fields_for(move_or_fields) if isinstance(move_or_fields, dict) else list(move_or_fields)
+    data: dict[str, list[str]] = {}
+    for name, value in fields:
+        data.setdefault(name, []).append(value)
+    data["version"] = [str(current(game).version if version is None else version)]
+    return client.post(reverse("move", args=[game.pk]), data, **(headers or {}))
+
+
+def rendered_card_ids(html: str) -> set[str]:
+    """Card ids the page carries in value="…" and data-card="…" attributes."""
+    ids = set(re.findall(r'data-card="([^"]+)"', html))
+    for value in re.findall(r'value="([^"]+)"', html):
+        ids.update(part for part in value.split("|") if re.fullmatch(r"(?:[2-9]|10|[JQKA])[SHDC]:\d+|JK:\d+", part))
+    return ids

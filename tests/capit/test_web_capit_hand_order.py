@@ -1,0 +1,69 @@
+"""Sorting my Cap-It hand by suit or by rank: this browser's choice, kept in the session,
+never a change to the game. With htmx the builder's ticks survive the re-sort."""
+
+import re
+
+from django.urls import reverse
+
+from capit_web import building, friends  # noqa: F401
+from games.capit.engine import sort_hand
+
+HAND = ["7H:0", "KS:0", "7C:0", "3C:0", "KH:0", "2D:0", "JK:1", "7S:1", "5C:0", "KD:1"]
+
+
+def shown_hand(html: str) -> list[str]:
+    """The cards of my hand's tiles, in the order shown."""
+    tiles = html.split('id="hand-title"')[1].split('<ul class="phand">')[1].split("</ul>")[0]
+    return re.findall(r'data-card="([^"]+)"', tiles)
+
+
+def sort_by(client, game, order, headers=None, **fields):
+    return client.post(reverse("capit:hand_order", args=[game.pk]),
+                       {"order": order, "version": game.version, **fields}, **(headers or {}))
+
+
+def test_sort_hand_by_rank_keeps_equal_ranks_together_and_wild_cards_last():
+    assert sort_hand(HAND, by="rank") == ["3C:0", "5C:0", "7S:1", "7H:0", "7C:0", "KS:0", "KH:0", "KD:1",
+                                          "2D:0", "JK:1"]
+    assert sort_hand(HAND) == ["7S:1", "KS:0", "7H:0", "KH:0", "KD:1", "3C:0", "5C:0", "7C:0", "2D:0", "JK:1"]
+
+
+def test_the_hand_is_sorted_by_suit_until_i_choose_rank_and_then_stays_so(client, building, snapshot):
+    before = snapshot(building)
+    page = client.get(building.get_absolute_url()).content.decode()
+    assert shown_hand(page) == sort_hand(HAND, by="suit")
+    assert 'value="suit" class="hand-order__choice" aria-pressed="true"' in page
+
+    response = sort_by(client, building, "rank")
+    assert response.status_code == 302 and response["Location"] == building.get_absolute_url()
+    page = client.get(building.get_absolute_url()).content.decode()
+    assert shown_hand(page) == sort_hand(HAND, by="rank")
+    assert 'value="rank" class="hand-order__choice" aria-pressed="true"' in page
+    assert snapshot(building) == before  # the game did not change
+
+
+def test_with_htmx_the_table_comes_back_re_sorted_with_the_ticks_kept(client, building, htmx):
+    response = sort_by(client, building, "rank", htmx, kind_A="set", A=["7H:0", "7C:0"])
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html
+    assert shown_hand(html) == sort_hand(HAND, by="rank")
+    ticked = re.findall(r'name="A" value="([^"]+)" checked', html)
+    assert sorted(ticked) == ["7C:0", "7H:0"]
+
+
+def test_an_unknown_order_is_refused_and_changes_nothing(client, building):
+    sort_by(client, building, "rank")
+    response = sort_by(client, building, "colour")
+    assert response.status_code == 400
+    assert "Sort the hand by suit or by rank." in response.content.decode()
+    page = client.get(building.get_absolute_url()).content.decode()
+    assert shown_hand(page) == sort_hand(HAND, by="rank")
+
+
+def test_a_capitalla_table_has_no_hand_order(client, alice, table):
+    client.force_login(alice)
+    assert sort_by(client, table, "rank").status_code == 404
+
+
+def test_sorting_needs_a_post(client, building):
+    assert client.get(reverse("capit:hand_order", args=[building.pk])).status_code == 405

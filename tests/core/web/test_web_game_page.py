@@ -1,0 +1,162 @@
+"""The game page: my hand, what others may see, spectators, the end of the game."""
+
+import hashlib
+import re
+
+from django.urls import reverse
+
+from games import services
+from games.capitalla.engine import CARDS
+from games.models import Game
+
+
+def page_of(client, user, game):
+    if user is None:
+        client.logout()
+    else:
+        client.force_login(user)
+    response = client.get(reverse("game", args=[game.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def hand_of(game, seat):
+    return game.rules.view(game.state, seat)["hand"]
+
+
+def rendered_ids(html):
+    """Card ids the page renders as cards or form values."""
+    return set(re.findall(r'data-card="([^"]+)"', html)) | set(re.findall(r'value="([A-Z]{3})"', html))
+
+
+def test_my_hand_is_shown_grouped_by_letter(client, alice, table):
+    html = page_of(client, alice, table)
+    mine = hand_of(table, 0)
+    assert len(mine) == 13
+    for cid in mine:
+        assert f'data-card="{cid}"' in html
+        assert CARDS[cid].name in html.replace("&#x27;", "'")
+    assert "Your hand" in html
+    letters = re.findall(r'<h4 class="hand__letter">([^<]+)</h4>', html)
+    assert letters == sorted(letters, key=lambda x: (x.startswith("Jokers"), x))
+    assert len(letters) == len(set(letters))
+
+
+def test_the_card_i_took_from_the_discard_pile_is_marked_and_the_rest_are_discard_buttons(client, alice, table):
+    top = table.state["discard"][-1]
+    game = services.play_move(alice, table.pk, 0, {"type": "draw", "from": "discard"})
+    client.force_login(alice)
+    html = client.get(game.get_absolute_url()).content.decode()
+    buttons = re.findall(r'<button type="submit" name="card" value="(\w+)"', html)
+    assert sorted(buttons) == sorted(game.state["hands"][0])  # any card may go back, even the one taken
+    services.play_move(alice, game.pk, 1, {"type": "discard", "card": next(c for c in buttons if c != top)})
+    client.force_login(alice)
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert re.search(r'<div class="card[^"]* card--new" data-card="%s"' % top, html)
+    assert html.count("card--new") == 1
+
+
+def test_the_opponents_cards_never_reach_my_page(client, alice, table):
+    html = page_of(client, alice, table)
+    bobs = hand_of(table, 1)
+    public = {table.rules.view(table.state, None)["discard_top"]}
+    shown = rendered_ids(html)
+    for cid in bobs:
+        assert cid not in shown
+        assert f'value="{cid}"' not in html and f'data-card="{cid}"' not in html
+        if cid not in public:  # a name may appear in another card's fact, but never as a card
+            assert f'card__country">{CARDS[cid].name}<' not in html.replace("&#x27;", "'"), CARDS[cid].name
+    assert str(table.seed) not in html  # the seed is secret until the end
+
+
+def test_state_and_seed_are_not_in_the_context(client, alice, table):
+    client.force_login(alice)
+    response = client.get(reverse("game", args=[table.pk]))
+    for context in response.context:
+        for key, value in context.flatten().items():
+            assert not isinstance(value, Game), key
+
+
+def test_seats_hand_sizes_turn_and_shuffle_commitment(client, alice, table):
+    html = page_of(client, alice, table)
+    assert "Alice" in html and "Bob" in html
+    assert html.count("13 cards") >= 2
+    assert "Your turn" in html
+    assert f"Shuffle commitment: <code>sha256 {table.seed_hash}</code>" in html
+    assert "Draw from the pile" in html
+    assert "Take " in html
+
+
+def test_waiting_player_has_no_move_controls(client, bob, table):
+    html = page_of(client, bob, table)
+    assert "Waiting for Alice" in html
+    assert "Draw from the pile" not in html
+    assert 'name="type"' not in html
+    assert "Resign" in html  # resigning is always possible
+
+
+def test_spectators_see_the_table_but_no_hand(client, charlie, table):
+    for viewer in (None, charlie):
+        html = page_of(client, viewer, table)
+        assert "Your hand" not in html
+        assert "Alice" in html and "Bob" in html
+        assert "13 cards" in html
+        assert 'name="type"' not in html and "Resign" not in html
+        shown = rendered_ids(html)
+        assert shown == {table.rules.view(table.state, None)["discard_top"]}
+
+
+def test_history_is_in_words_with_names(client, alice, table):
+    services.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
+    html = page_of(client, alice, table)
+    history = html.split('class="history__list"')[1]
+    assert "Alice" in history
+    assert "{player}" not in html
+
+
+def test_bots_are_marked(client, alice):
+    game = services.create_table(alice, "capitalla", seats=3, bots=2)
+    services.start_table(alice, game.pk)
+    html = page_of(client, alice, Game.objects.get(pk=game.pk))
+    assert "Bot 2 (normal)" in html and "Bot 3 (normal)" in html
+    assert html.count('class="tag tag--bot"') == 2
+
+
+def test_after_the_end_the_seed_and_all_hands_are_shown(client, alice, bob, table):
+    bobs = hand_of(table, 1)
+    services.resign(alice, table.pk)
+    game = Game.objects.get(pk=table.pk)
+    assert game.status == Game.Status.FINISHED
+    html = page_of(client, None, game)
+    assert f"Seed: <code>{game.seed}</code>" in html
+    assert hashlib.sha256(str(game.seed).encode()).hexdigest() == game.seed_hash
+    assert game.seed_hash in html
+    assert "Bob won" in html
+    for cid in bobs:
+        assert f'data-card="{cid}"' in html
+    assert "every 2s" not in html  # no more polling
+
+
+def test_the_page_has_no_inline_script_or_style(client, alice, table):
+    client.force_login(alice)
+    response = client.get(reverse("game", args=[table.pk]))
+    html = response.content.decode()
+    assert " style=" not in html and "<style" not in html
+    assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", html) == []
+    assert "hx-on" not in html
+    assert "script-src 'self'" in response["Content-Security-Policy"]
+    assert '"X-CSRFToken"' in html
+    assert '"includeIndicatorStyles": false' in html
+
+
+def test_the_browser_tab_says_when_it_is_my_turn(client, alice, bob, table, htmx):
+    client.force_login(alice)
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert f"<title>Your turn · Capitalla #{table.pk} · Capitalla</title>" in page
+    client.force_login(bob)
+    assert f"<title>Capitalla #{table.pk} · Capitalla</title>" in client.get(table.get_absolute_url()).content.decode()
+    # An htmx answer carries the title first, where htmx takes it from.
+    client.force_login(alice)
+    answer = client.post(reverse("move", args=[table.pk]), {"version": 0, "type": "draw", "from": "pile"},
+                         **htmx).content.decode()
+    assert answer.lstrip().startswith(f"<title>Your turn · Capitalla #{table.pk} · Capitalla</title>")
