@@ -33,6 +33,7 @@ BURST_TABLES = [("capitalla", 2), ("capitalla", 3), ("capitalla", 4)] * 3 + [("c
 LOG_PROBLEMS = {
     "process exits": re.compile(r"exited with status"),
     "critical errors": re.compile(r"CRITICAL|Unrecoverable error"),
+    "broker connections lost": re.compile(r"Connection to broker lost"),
     "tracebacks": re.compile(r"^Traceback", re.M),
     "broker refusals": re.compile(r"Could not enqueue"),
     "database locked": re.compile(r"database is locked"),
