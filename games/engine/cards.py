@@ -1,5 +1,4 @@
-"""Standard playing cards, in the notation every game with them shares (Cap-It now,
-Casino and any rummy after it).
+"""Standard playing cards, in the notation every game played with them shares.
 
 A card id is its face and its copy index: "10H:1", "2C:0", "JK:3". A face is a rank
 (2..10 J Q K A) and a suit (S H D C), or "JK" for a joker. Jokers and every 2 are

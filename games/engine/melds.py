@@ -1,5 +1,5 @@
-"""Melds of standard cards (Cap-It's, and any rummy game's that reuses them): sets and
-runs, with wild cards (jokers and 2s), and what each card stands for.
+"""Melds of standard cards, for any rummy game that plays them: sets and runs, with
+wild cards (jokers and 2s), and what each card stands for.
 
 A meld on the table keeps, for every card, the place it takes (its *slot*): a rank in a
 set ("7"), a rank and suit in a run ("7H"). A card is natural where its slot is its own
