@@ -103,6 +103,13 @@ class GamePlugin:
     def rules_template(self) -> str:
         return f"{self.slug}/rules.html"
 
+    @property
+    def stylesheet(self) -> str:
+        """The game's own CSS, a static file of its app (`static/<slug>/<slug>.css`):
+        `base.html` links it after the site's on the game's pages (its table, replay
+        and rules page), so no other page loads it."""
+        return f"{self.slug}/{self.slug}.css"
+
 
 PLUGINS: dict[str, GamePlugin] = {}
 
