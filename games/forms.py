@@ -30,7 +30,8 @@ class GameOptionsForm(forms.Form):
         posted = {key.removeprefix(f"{self.prefix}-") for key in self.data if key.startswith(f"{self.prefix}-")}
         unknown = sorted(posted - set(self.fields))
         if unknown:
-            raise forms.ValidationError(f"{self.game_name} has no option {', '.join(name[:30] for name in unknown[:3])}.")
+            names = ", ".join(name[:30] for name in unknown[:3])
+            raise forms.ValidationError(f"{self.game_name} has no option {names}.")
         return data
 
     @property

@@ -1,8 +1,9 @@
-"""Capitalla's table options on the create form, and its moves as form fields: `type` ("draw", "discard", "declare") and the type's
-own fields: `from` ("pile" or "discard") for a draw, `card` for a discard, `discard`
-and `groups` (a JSON list of lists of card ids) for a declaration. `fields_for(move)` is
-the inverse. The engine checks everything; this only refuses what is not even shaped like
-a move, with a message, before a service sees it."""
+"""Capitalla's table options on the create form, and its moves as form fields: `type`
+("draw", "discard", "declare") and the type's own fields: `from` ("pile" or "discard")
+for a draw, `card` for a discard, `discard` and `groups` (a JSON list of lists of card
+ids) for a declaration. `fields_for(move)` is the inverse. The engine checks everything;
+this only refuses what is not even shaped like a move, with a message, before a service
+sees it."""
 
 import json
 
