@@ -15,7 +15,7 @@ CARD_ID = re.compile(r"^[A-Z0-9]{1,6}(:[0-9]{1,2})?$")
 class GameOptionsForm(forms.Form):
     """A game's table options on the create form (`GamePlugin.options_form`): a field per
     key of `rules.info.default_options` that the host may change. Its fields are named
-    after the game (`capit-ace_value`), since the create form holds every game's, and
+    after the game (`<slug>-<option>`), since the create form holds every game's, and
     show the defaults; a field left blank or not posted keeps its default, and a posted
     name of the game's that it does not know is refused. `options` is what the host chose."""
 
