@@ -6,10 +6,51 @@ import re
 from django import forms
 
 from games.models import DEFAULT_TURN_SECONDS, TURN_TIMES, Game
-from games.plugins import PLUGINS, get_plugin
-from games.services import BOT_LEVELS, ServiceError, check_people_only
+from games.plugins import PLUGINS, GamePlugin, get_plugin
+from games.services import BOT_LEVELS, ServiceError, check_game_options, check_people_only
 
 CARD_ID = re.compile(r"^[A-Z0-9]{1,6}(:[0-9]{1,2})?$")
+
+
+class GameOptionsForm(forms.Form):
+    """A game's table options on the create form (`GamePlugin.options_form`): a field per
+    key of `rules.info.default_options` that the host may change. Its fields are named
+    after the game (`<slug>-<option>`), since the create form holds every game's, and
+    show the defaults; a field left blank or not posted keeps its default, and a posted
+    name of the game's that it does not know is refused. `options` is what the host chose."""
+
+    def __init__(self, data=None, *, game: GamePlugin):
+        super().__init__(data, prefix=game.slug, initial=game.rules.info.default_options)
+        self.kind, self.game_name = game.slug, game.name
+        for option in self.fields.values():
+            option.required = False
+
+    def clean(self):
+        data = super().clean()
+        posted = {key.removeprefix(f"{self.prefix}-") for key in self.data if key.startswith(f"{self.prefix}-")}
+        unknown = sorted(posted - set(self.fields))
+        if unknown:
+            names = ", ".join(name[:30] for name in unknown[:3])
+            raise forms.ValidationError(f"{self.game_name} has no option {names}.")
+        return data
+
+    @property
+    def options(self) -> dict:
+        return {name: value for name, value in self.cleaned_data.items() if value is not None}
+
+    def error_message(self) -> str:
+        return " ".join(f"{self.fields[name].label}: {error}" if name in self.fields else str(error)
+                        for name, errors in self.errors.items() for error in errors)
+
+
+def option_field(bounds: tuple[int, int | None], label: str, help_text: str) -> forms.IntegerField:
+    """A whole-number option within the engine's `bounds` (lowest, highest or None)."""
+    low, high = bounds
+    return forms.IntegerField(label=label, min_value=low, max_value=high, help_text=help_text)
+
+
+def game_options_form(game: GamePlugin, data=None) -> GameOptionsForm:
+    return (game.options_form or GameOptionsForm)(data, game=game)
 
 
 class CreateTableForm(forms.Form):
@@ -55,6 +96,14 @@ class CreateTableForm(forms.Form):
         first = next(iter(PLUGINS.values()))  # the first of GAME_APPS
         self.fields["kind"].initial = first.slug
         self.fields["seats"].initial = first.rules.info.default_players
+        # Every game's options; only the chosen game's are read (without JavaScript the
+        # page shows them all).
+        self.game_options = {slug: game_options_form(plugin, self.data if self.is_bound else None)
+                             for slug, plugin in PLUGINS.items()}
+
+    @property
+    def option_fieldsets(self) -> list[GameOptionsForm]:
+        return [options for options in self.game_options.values() if options.fields]
 
     def clean(self):
         data = super().clean()
@@ -65,13 +114,26 @@ class CreateTableForm(forms.Form):
             info = get_plugin(kind).rules.info
             if not info.min_players <= seats <= info.max_players:
                 self.add_error("seats", f"{info.name} takes {info.min_players} to {info.max_players} players.")
-            elif bots is not None and bots >= seats:
-                self.add_error("bots", f"Bots can fill at most {seats - 1} of {seats} seats; one is yours.")
+            else:
+                if bots is not None and bots >= seats:
+                    self.add_error("bots", f"Bots can fill at most {seats - 1} of {seats} seats; one is yours.")
+                self._clean_options(data, kind, seats)
         try:
             check_people_only(data.get("ante"), data.get("bots"))
         except ServiceError as exc:
             self.add_error("bots", exc.message)
         return data
+
+    def _clean_options(self, data: dict, kind: str, seats: int) -> None:
+        """The chosen game's options, as its form and then its rules accept them."""
+        chosen = self.game_options[kind]
+        if not chosen.is_valid():
+            self.add_error(None, chosen.error_message())
+            return
+        try:
+            data["options"] = check_game_options(kind, seats, chosen.options)
+        except ServiceError as exc:
+            self.add_error(None, exc.message)
 
 
 class BaseMoveForm(forms.Form):

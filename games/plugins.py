@@ -65,9 +65,13 @@ class GamePlugin:
       may use them at its own game.
     - `demo_tables`: the open tables `manage.py load_demo` creates, each the keywords of
       `services.create_table` plus the `host`'s username ("demo" or "ana").
+    - `options_form`: the table options the create form offers, a
+      `games.forms.GameOptionsForm` with a field per key of `rules.info.default_options`
+      that a host may change (None: the game has none). The form shows the defaults;
+      what the host chose is `services.create_table`'s `options`, which the rules check.
 
-    The game's rules page is the template `<slug>/rules.html`; the create form offers the
-    player counts and defaults of `rules.info`. `tests/contract/` runs over every
+    The game's rules page is the template `<slug>/rules.html`, its CSS the static file
+    `stylesheet`; the create form offers the player counts of `rules.info`. `tests/contract/` runs over every
     registered game.
     """
 
@@ -82,6 +86,7 @@ class GamePlugin:
     cards: Callable[[State], list[str]]
     urls: Sequence = ()
     demo_tables: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
+    options_form: type | None = None
 
     @property
     def slug(self) -> str:
@@ -102,6 +107,13 @@ class GamePlugin:
     @property
     def rules_template(self) -> str:
         return f"{self.slug}/rules.html"
+
+    @property
+    def stylesheet(self) -> str:
+        """The game's own CSS, a static file of its app (`static/<slug>/<slug>.css`):
+        `base.html` links it after the site's on the game's pages (its table, replay
+        and rules page), so no other page loads it."""
+        return f"{self.slug}/{self.slug}.css"
 
 
 PLUGINS: dict[str, GamePlugin] = {}

@@ -47,7 +47,7 @@ def render_game(request, game: Game, *, status: int = 200, error: str | None = N
                     partial=partial, shown_version=_shown_version(request) if partial else None,
                     shown_chat=_shown_chat(request) if partial else None)
     name = "games/game.html" + ("#table" if partial else "")
-    response = render(request, name, {"table": table}, status=status)
+    response = render(request, name, {"table": table, "stylesheet": game.plugin.stylesheet}, status=status)
     patch_vary_headers(response, ["HX-Request"])
     if partial and status >= 400:
         # Show the refusal in place of the table, whatever element sent the request.
@@ -335,7 +335,8 @@ def replay(request, game_id: int):
         return render(request, "games/replay_closed.html", {"title": f"{game.rules.info.name} #{game.pk}",
                                                              "game_url": game.get_absolute_url()}, status=403)
     replay = present_replay(game, step_of(request.GET.get("at"), game.version))
-    response = render(request, "games/replay.html" + ("#replay" if request.htmx else ""), {"replay": replay})
+    response = render(request, "games/replay.html" + ("#replay" if request.htmx else ""), {
+        "replay": replay, "stylesheet": game.plugin.stylesheet})
     patch_vary_headers(response, ["HX-Request"])
     return response
 
@@ -392,7 +393,7 @@ def rules_page(request, kind: str):
     if kind not in PLUGINS:
         raise Http404("No such game.")
     plugin = PLUGINS[kind]
-    return render(request, plugin.rules_template, {"game_name": plugin.name})
+    return render(request, plugin.rules_template, {"game_name": plugin.name, "stylesheet": plugin.stylesheet})
 
 
 # ---------------------------------------------------------------- operations

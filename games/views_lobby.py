@@ -151,7 +151,7 @@ def create_table(request):
     data = form.cleaned_data
     try:
         game = services.create_table(request.user, data["kind"], data["seats"], bots=data["bots"],
-                                     bot_level=data["bot_level"], private=data["private"],
+                                     bot_level=data["bot_level"], private=data["private"], options=data["options"],
                                      ante=data["ante"] or 0, turn_seconds=data["turn_seconds"],
                                      timeout_policy=data["timeout_policy"],
                                      allow_extra_time=data["allow_extra_time"])

@@ -1,4 +1,5 @@
-"""Cap-It moves as form fields, and the meld builder's drafts.
+"""Cap-It's table options on the create form, its moves as form fields, and the meld
+builder's drafts.
 
 The game page posts one form whose pressed button says the move's `type`:
 
@@ -22,12 +23,24 @@ from itertools import islice
 from django import forms
 
 from games.engine.melds import KINDS
-from games.forms import CARD_ID, BaseMoveForm, card_id
+from games.forms import CARD_ID, BaseMoveForm, GameOptionsForm, card_id, option_field
 
 from .engine.contracts import GROUPS
+from .engine.rules import OPTION_RANGES
 ENDS = ("high", "low")
 MAX_CARDS = 30  # more cards than any hand holds
 TYPES = ("take_discard", "push", "draw_stock", "lay_contract", "meld", "lay_off", "replace", "discard")
+
+
+class OptionsForm(GameOptionsForm):
+    ace_value = option_field(
+        OPTION_RANGES["ace_value"], "Points for an ace", "What an ace left in a hand counts at the end of a round.",
+    )
+    round_share_percent = option_field(
+        OPTION_RANGES["round_share_percent"], "Round share (% of the pot)",
+        "At a table with an ante: the part of the pot each round's lowest scorers win. "
+        "The winners of the game take the rest.",
+    )
 
 
 class CardListField(forms.Field):

@@ -36,5 +36,6 @@ PLUGIN = GamePlugin(
     payouts=payouts,
     cards=all_cards,
     urls=urls.urlpatterns,
+    options_form=forms.OptionsForm,
     demo_tables=({"host": "demo", "seats": 4, "bots": 0, "bot_level": "normal", "ante": 50},),
 )

@@ -1,17 +1,28 @@
-"""Capitalla's moves as form fields: `type` ("draw", "discard", "declare") and the type's
-own fields: `from` ("pile" or "discard") for a draw, `card` for a discard, `discard`
-and `groups` (a JSON list of lists of card ids) for a declaration. `fields_for(move)` is
-the inverse. The engine checks everything; this only refuses what is not even shaped like
-a move, with a message, before a service sees it."""
+"""Capitalla's table options on the create form, and its moves as form fields: `type`
+("draw", "discard", "declare") and the type's own fields: `from` ("pile" or "discard")
+for a draw, `card` for a discard, `discard` and `groups` (a JSON list of lists of card
+ids) for a declaration. `fields_for(move)` is the inverse. The engine checks everything;
+this only refuses what is not even shaped like a move, with a message, before a service
+sees it."""
 
 import json
 
 from django import forms
 
-from games.forms import CARD_ID, BaseMoveForm, card_id
+from games.forms import CARD_ID, BaseMoveForm, GameOptionsForm, card_id, option_field
+
+from .engine.rules import OPTION_RANGES
 
 MAX_GROUPS = 13
 MAX_CARDS = 14
+
+
+class OptionsForm(GameOptionsForm):
+    max_reshuffles = option_field(
+        OPTION_RANGES["max_reshuffles"], "Reshuffles",
+        "How often the discard pile may become a new draw pile. When the draw pile runs out after that, "
+        "the deal is drawn.",
+    )
 
 
 class MoveForm(BaseMoveForm):

@@ -4,6 +4,8 @@ not collected."""
 
 from production_site import manage
 
+from games.plugins import PLUGINS
+
 
 def test_check_deploy_fails_while_the_static_files_are_not_collected(tmp_path):
     checked = manage(tmp_path, "check", "--deploy")
@@ -16,3 +18,5 @@ def test_collected_static_files_are_hashed_and_compressed(tmp_path):
     collected = tmp_path / "staticfiles"
     assert (collected / "staticfiles.json").exists()
     assert list(collected.glob("vendor/htmx.min.*.js")) and list(collected.glob("vendor/htmx.min.*.js.gz"))
+    for plugin in PLUGINS.values():  # each game's CSS, from its app's static folder
+        assert list(collected.glob(plugin.stylesheet.removesuffix(".css") + ".*.css"))

@@ -43,14 +43,14 @@ _FIELDS = {  # move type: (needed fields, optional fields)
 }
 _DRAWS = ("take_discard", "push", "draw_stock")
 _PLAYS = ("lay_contract", "meld", "lay_off", "replace", "discard")
-_OPTION_RANGES = {"ace_value": (0, 100), "round_share_percent": (0, 20)}
+OPTION_RANGES = {"ace_value": (0, 100), "round_share_percent": (0, 20)}
 
 
 class CapItRules:
     info = GameInfo("capit", "Cap-It", 4, 6, 4, {"ace_value": 15, "round_share_percent": 10})
 
     def new_game(self, players: int, options: dict, seed: int) -> State:
-        check_setup(self.info, players, options, _OPTION_RANGES)
+        check_setup(self.info, players, options, OPTION_RANGES)
         state = {
             "seed": seed,
             "players": players,

@@ -31,14 +31,14 @@ _FIELDS = {  # move type: (needed fields, optional fields)
     "declare": ({"discard", "groups"}, set()),
     "resign": (set(), set()),
 }
-_OPTION_RANGES = {"max_reshuffles": (0, None)}
+OPTION_RANGES = {"max_reshuffles": (0, None)}
 
 
 class CapitallaRules:
     info = GameInfo("capitalla", "Capitalla", 2, 6, 4, {"max_reshuffles": 3})
 
     def new_game(self, players: int, options: dict, seed: int) -> State:
-        check_setup(self.info, players, options, _OPTION_RANGES)
+        check_setup(self.info, players, options, OPTION_RANGES)
         deck = shuffled(sorted(CARDS), seed, "deal")
         hands = [deck[k * HAND_SIZE : (k + 1) * HAND_SIZE] for k in range(players)]
         rest = deck[players * HAND_SIZE :]

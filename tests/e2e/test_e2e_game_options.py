@@ -1,0 +1,38 @@
+"""The create form in real Chromium shows only the chosen game's options: choosing Cap-It
+shows its fieldset and hides Capitalla's, whose bad value then neither stops the browser
+nor reaches the server; the chosen options reach the table."""
+
+import pytest
+from django.db import connections
+
+from games.models import Game
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def test_only_the_chosen_games_options_show_and_count(alice, page):
+    from playwright.sync_api import expect
+
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("alice")
+    page.get_by_label("Password").fill("alice-password-123")
+    page.get_by_role("button", name="Log in").click()
+    capitalla, capit = page.locator('fieldset[data-kind="capitalla"]'), page.locator('fieldset[data-kind="capit"]')
+    expect(capitalla).to_be_visible()
+    expect(capit).to_be_hidden()
+
+    page.get_by_label("Reshuffles").fill("-1")  # out of range, but not the chosen game's
+    page.get_by_label("Game").select_option("Cap-It")
+    expect(capitalla).to_be_hidden()
+    expect(capit).to_be_visible()
+    page.get_by_label("Points for an ace").fill("20")
+    page.get_by_label("Bots", exact=True).fill("3")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator("#table")).to_be_visible()
+
+    try:  # the ORM call gets a connection of its own here (see conftest's play_bot_turns)
+        game = Game.objects.get()
+    finally:
+        connections.close_all()
+    assert (game.kind, game.options) == ("capit", {"ace_value": 20, "round_share_percent": 10})
+    assert not page.console_errors and not page.csp_errors
