@@ -31,7 +31,8 @@ _FIELDS = {  # move type: (needed fields, optional fields)
     "declare": ({"discard", "groups"}, set()),
     "resign": (set(), set()),
 }
-OPTION_RANGES = {"max_reshuffles": (0, None)}
+# At most 10: a table that could reshuffle without end would let bots play one deal for ever.
+OPTION_RANGES = {"max_reshuffles": (0, 10)}
 
 
 class CapitallaRules:
