@@ -58,8 +58,10 @@ def send_confirmation(user) -> bool:
     address had CONFIRMATION_MAIL_LIMIT of them in the last hour. True if sent or on its
     way (a mail server that refuses it leaves it to the sweeper's tries)."""
     limit = settings.CONFIRMATION_MAIL_LIMIT
-    if not (throttle.take("confirmation-mail", f"user:{user.pk}", limit)
-            and throttle.take("confirmation-mail", normalised_address(user.email), limit)):
+    if not (
+        throttle.take("confirmation-mail", f"user:{user.pk}", limit)
+        and throttle.take("confirmation-mail", normalised_address(user.email), limit)
+    ):
         return False
     # A mail row like every mail: one the mail server refuses is tried again, not lost.
     notifications.send_address_confirmation(user)

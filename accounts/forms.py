@@ -18,9 +18,11 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "display_name", "email")
-        help_texts = {"email": "Optional: where game mail goes, and a link to a new password if you forget "
-                               "yours. Other players never see it. Confirm it (we mail you a link) to get "
-                               "your starting chips."}
+        help_texts = {
+            "email": "Optional: where game mail goes, and a link to a new password if you forget "
+            "yours. Other players never see it. Confirm it (we mail you a link) to get "
+            "your starting chips."
+        }
 
     def clean_display_name(self):
         return self.cleaned_data["display_name"].strip()
@@ -32,15 +34,20 @@ class SignUpForm(UserCreationForm):
             try:
                 check_name(name)
             except forms.ValidationError as error:
-                self.add_error("display_name", error if cleaned.get("display_name")
-                               else f"Your username “{name}” cannot be your name: {error.message} "
-                                    "Choose a display name.")
+                self.add_error(
+                    "display_name",
+                    error
+                    if cleaned.get("display_name")
+                    else f"Your username “{name}” cannot be your name: {error.message} Choose a display name.",
+                )
         return cleaned
 
 
 class ProfileForm(forms.ModelForm):
     current_password = forms.CharField(
-        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}), required=False, strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        required=False,
+        strip=False,
         help_text="Needed only to change the mail address.",
     )
 
@@ -89,6 +96,7 @@ class ConfirmedAddressResetForm(PasswordResetForm):
         return (user for user in super().get_users(email) if user.email_confirmed)
 
     def save(self, *args, **kwargs):
-        if throttle.take("password-reset", normalised_address(self.cleaned_data["email"]),
-                         settings.PASSWORD_RESET_LIMIT):
+        if throttle.take(
+            "password-reset", normalised_address(self.cleaned_data["email"]), settings.PASSWORD_RESET_LIMIT
+        ):
             super().save(*args, **kwargs)

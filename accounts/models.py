@@ -27,7 +27,10 @@ class User(AbstractUser):
     # `name` as compared with other players' names (accounts.names): kept up to date on save.
     name_key = models.TextField(blank=True, editable=False, db_index=True)
     email_notifications = models.CharField(
-        "Game mail", max_length=10, choices=Mail.choices, default=Mail.EVERY_TURN,
+        "Game mail",
+        max_length=10,
+        choices=Mail.choices,
+        default=Mail.EVERY_TURN,
     )
     # When the sweeper sends this user's next daily digest; set only while they chose it.
     digest_due_at = models.DateTimeField(null=True, blank=True, editable=False, db_index=True)
@@ -66,3 +69,6 @@ class ThrottleHit(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["scope", "key", "at"])]
+
+    def __str__(self):
+        return f"{self.scope} at {self.at}"

@@ -10,13 +10,22 @@ urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path("confirm/send/", views.send_confirmation, name="send_confirmation"),
     path("confirm/<str:token>/", views.confirm_address, name="confirm_address"),
-    path("password/change/", auth_views.PasswordChangeView.as_view(
-        template_name="registration/password_change.html"), name="password_change"),
+    path(
+        "password/change/",
+        auth_views.PasswordChangeView.as_view(template_name="registration/password_change.html"),
+        name="password_change",
+    ),
     path("password/change/done/", views.password_changed, name="password_change_done"),
     path("password/reset/", views.PasswordReset.as_view(), name="password_reset"),
     path("password/reset/sent/", views.PasswordResetSent.as_view(), name="password_reset_done"),
-    path("password/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(
-        template_name="registration/password_reset_confirm.html"), name="password_reset_confirm"),
-    path("password/reset/done/", auth_views.PasswordResetCompleteView.as_view(
-        template_name="registration/password_reset_complete.html"), name="password_reset_complete"),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(template_name="registration/password_reset_confirm.html"),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(template_name="registration/password_reset_complete.html"),
+        name="password_reset_complete",
+    ),
 ]

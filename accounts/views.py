@@ -51,7 +51,7 @@ def profile(request):
 @login_required
 @require_POST
 def send_confirmation(request):
-    """"Send the link again" on the profile."""
+    """ "Send the link again" on the profile."""
     if not request.user.email or request.user.email_confirmed:
         messages.info(request, "There is no address waiting for its confirmation.")
     else:
@@ -72,10 +72,16 @@ def confirm_address(request, token: str):
         news = f" {granted} starting chips are on your account." if granted else ""
         messages.success(request, f"Your address {user.email} is confirmed.{news}")
         return redirect(request.path)
-    return render(request, "accounts/confirm_address.html", {
-        "email": user.email, "confirmed": user.email_confirmed, "action": request.path,
-        "starting_chips": confirmation.chips_waiting(user),
-    })
+    return render(
+        request,
+        "accounts/confirm_address.html",
+        {
+            "email": user.email,
+            "confirmed": user.email_confirmed,
+            "action": request.path,
+            "starting_chips": confirmation.chips_waiting(user),
+        },
+    )
 
 
 @login_required
@@ -110,8 +116,7 @@ class PasswordResetSent(auth_views.PasswordResetDoneView):
 
 
 def _address_status(user) -> dict:
-    return {"email": user.email, "confirmed": user.email_confirmed,
-            "chips_waiting": confirmation.chips_waiting(user)}
+    return {"email": user.email, "confirmed": user.email_confirmed, "chips_waiting": confirmation.chips_waiting(user)}
 
 
 def _mail_confirmation(request, user) -> None:
@@ -119,8 +124,9 @@ def _mail_confirmation(request, user) -> None:
         sent = confirmation.send_confirmation(user)
     except Exception:  # a mail server that is down must not lose the sign-up or the change
         logger.exception("could not mail the confirmation link to user %s", user.pk)
-        messages.warning(request, "We could not mail the confirmation link just now. "
-                                  "Send it again from your profile in a while.")
+        messages.warning(
+            request, "We could not mail the confirmation link just now. Send it again from your profile in a while."
+        )
         return
     if sent:
         messages.info(request, f"We mailed a link to {user.email}: follow it to confirm the address.")

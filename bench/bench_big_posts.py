@@ -66,8 +66,9 @@ def main(largest_kb: int) -> None:
                     continue
                 body = f"order=suit&cards={cards_field(size)}"
                 started = time.perf_counter()
-                response = client.post(url, body, content_type="application/x-www-form-urlencoded",
-                                       HTTP_HX_REQUEST="true")
+                response = client.post(
+                    url, body, content_type="application/x-www-form-urlencoded", HTTP_HX_REQUEST="true"
+                )
                 elapsed = time.perf_counter() - started
                 print(f"{url:<32} {who:<9} {size // 1000:8} {response.status_code:6} {elapsed:8.3f}", flush=True)
                 slow = elapsed > GIVE_UP_SECONDS

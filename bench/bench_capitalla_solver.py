@@ -86,9 +86,7 @@ def measure(function, hands):
 
 def main(per_family):
     rng = random.Random(2024)
-    print(
-        f"{'function':17} {'family':12} {'n':>5} {'declarable':>10} {'median µs':>10} {'p99 µs':>8} {'max µs':>8}"
-    )
+    print(f"{'function':17} {'family':12} {'n':>5} {'declarable':>10} {'median µs':>10} {'p99 µs':>8} {'max µs':>8}")
     for name, function, size in CASES:
         for family, make in FAMILIES.items():
             hands = [make(rng, size) for _ in range(per_family)]

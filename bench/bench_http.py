@@ -88,9 +88,20 @@ def main():
     ensure_database(os.environ["DATABASE_URL"])
     game, cookies = setup_table()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "capitalla_site.wsgi:application", "--workers", "1",
-         "--bind", f"127.0.0.1:{PORT}", "--log-level", "warning"],
-        cwd=ROOT, env={**os.environ, "DJANGO_SETTINGS_MODULE": "bench.http_settings"},
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "capitalla_site.wsgi:application",
+            "--workers",
+            "1",
+            "--bind",
+            f"127.0.0.1:{PORT}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "bench.http_settings"},
     )
     try:
         time.sleep(2)
@@ -103,9 +114,17 @@ def main():
             results = [
                 timed(conn, "GET", f"/bench/bare/{game.pk}/", {"Cookie": cookie}),
                 timed(conn, "GET", f"/games/{game.pk}/?since={game.version}&said=0", get_headers),
-                timed(conn, "POST", f"/games/{game.pk}/move/", {
-                    **get_headers, "X-CSRFToken": csrf, "Content-Type": "application/x-www-form-urlencoded",
-                }, body),
+                timed(
+                    conn,
+                    "POST",
+                    f"/games/{game.pk}/move/",
+                    {
+                        **get_headers,
+                        "X-CSRFToken": csrf,
+                        "Content-Type": "application/x-www-form-urlencoded",
+                    },
+                    body,
+                ),
             ]
             expected = (200, 204, 200)
             for (status, _), want in zip(results, expected):

@@ -48,32 +48,49 @@ def setup(now):
     alice, _ = User.objects.get_or_create(username="sweep-alice", defaults={"display_name": "Alice"})
     bob, _ = User.objects.get_or_create(username="sweep-bob", defaults={"display_name": "Bob"})
     with connection.cursor() as cursor:  # a clean slate: the games of earlier runs go
-        cursor.execute("DELETE FROM games_event WHERE game_id IN (SELECT id FROM games_game WHERE host_id = %s)",
-                       [alice.pk])
-        cursor.execute("DELETE FROM games_seat WHERE game_id IN (SELECT id FROM games_game WHERE host_id = %s)",
-                       [alice.pk])
-        cursor.execute("DELETE FROM games_hand WHERE game_id IN (SELECT id FROM games_game WHERE host_id = %s)",
-                       [alice.pk])
+        cursor.execute(
+            "DELETE FROM games_event WHERE game_id IN (SELECT id FROM games_game WHERE host_id = %s)", [alice.pk]
+        )
+        cursor.execute(
+            "DELETE FROM games_seat WHERE game_id IN (SELECT id FROM games_game WHERE host_id = %s)", [alice.pk]
+        )
+        cursor.execute(
+            "DELETE FROM games_hand WHERE game_id IN (SELECT id FROM games_game WHERE host_id = %s)", [alice.pk]
+        )
         cursor.execute("DELETE FROM games_game WHERE host_id = %s", [alice.pk])
 
     seed = 20240601
     state = RULES["capitalla"].new_game(2, {}, seed)
     started = time.perf_counter()
-    games = Game.objects.bulk_create([
-        Game(kind="capitalla", host=alice, num_seats=2, status=Game.Status.ACTIVE, seed=seed,
-             seed_hash=seed_digest(seed), state=state, version=0, to_act=[0], started_at=now,
-             turn_seconds=86400, clock_seat=0,
-             # 1% expired a minute ago; the rest run out over the next day
-             deadline=now - timedelta(minutes=1) if i % 100 == 0 else now + timedelta(seconds=600 + 8 * i))
-        for i in range(GAMES)
-    ], batch_size=1000)
-    Seat.objects.bulk_create([Seat(game=g, index=i, user=u) for g in games for i, u in enumerate((alice, bob))],
-                             batch_size=2000)
+    games = Game.objects.bulk_create(
+        [
+            Game(
+                kind="capitalla",
+                host=alice,
+                num_seats=2,
+                status=Game.Status.ACTIVE,
+                seed=seed,
+                seed_hash=seed_digest(seed),
+                state=state,
+                version=0,
+                to_act=[0],
+                started_at=now,
+                turn_seconds=86400,
+                clock_seat=0,
+                # 1% expired a minute ago; the rest run out over the next day
+                deadline=now - timedelta(minutes=1) if i % 100 == 0 else now + timedelta(seconds=600 + 8 * i),
+            )
+            for i in range(GAMES)
+        ],
+        batch_size=1000,
+    )
+    Seat.objects.bulk_create(
+        [Seat(game=g, index=i, user=u) for g in games for i, u in enumerate((alice, bob))], batch_size=2000
+    )
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE games_game")
         cursor.execute("ANALYZE games_seat")
-    print(f"created {GAMES} games ({EXPIRED} expired) and {2 * GAMES} seats in "
-          f"{time.perf_counter() - started:.1f} s")
+    print(f"created {GAMES} games ({EXPIRED} expired) and {2 * GAMES} seats in {time.perf_counter() - started:.1f} s")
     return games
 
 
@@ -82,14 +99,19 @@ def explain(now):
 
     from games.models import Game
 
-    select = (Game.objects.filter(status=Game.Status.ACTIVE, deadline__lte=now)
-              .order_by("deadline").values_list("pk", "version", "deadline")[:500])
+    select = (
+        Game.objects.filter(status=Game.Status.ACTIVE, deadline__lte=now)
+        .order_by("deadline")
+        .values_list("pk", "version", "deadline")[:500]
+    )
     print("\nEXPLAIN (ANALYZE) -- the sweeper's SELECT of expired games:")
     print(select.explain(analyze=True))
     pk, version, deadline = select[0]
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("EXPLAIN (ANALYZE) UPDATE games_game SET deadline = %s "
-                       "WHERE id = %s AND version = %s AND deadline = %s", [now, pk, version, deadline])
+        cursor.execute(
+            "EXPLAIN (ANALYZE) UPDATE games_game SET deadline = %s WHERE id = %s AND version = %s AND deadline = %s",
+            [now, pk, version, deadline],
+        )
         plan = "\n".join(row[0] for row in cursor.fetchall())
         transaction.set_rollback(True)  # EXPLAIN ANALYZE ran the UPDATE: undo it
     print("\nEXPLAIN (ANALYZE) -- the claim (conditional UPDATE, rolled back):")
@@ -120,10 +142,14 @@ def main():
         if applied != EXPIRED:
             raise SystemExit(f"round {round_ + 1}: {applied} timeouts applied, expected {EXPIRED}")
         times.append(elapsed)
-        print(f"round {round_ + 1}: {applied} timeouts, {events} events, {elapsed * 1000:.0f} ms "
-              f"({elapsed * 1000 / applied:.1f} ms per game)")
-    print(f"\nsweeper pass over {GAMES} games with {EXPIRED} expired: median {statistics.median(times) * 1000:.0f} ms, "
-          f"max {max(times) * 1000:.0f} ms (target <= 1000 ms)")
+        print(
+            f"round {round_ + 1}: {applied} timeouts, {events} events, {elapsed * 1000:.0f} ms "
+            f"({elapsed * 1000 / applied:.1f} ms per game)"
+        )
+    print(
+        f"\nsweeper pass over {GAMES} games with {EXPIRED} expired: median {statistics.median(times) * 1000:.0f} ms, "
+        f"max {max(times) * 1000:.0f} ms (target <= 1000 ms)"
+    )
 
 
 if __name__ == "__main__":

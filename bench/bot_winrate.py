@@ -27,9 +27,7 @@ def match_up(opponent, deals):
 
 
 def main(deals):
-    print(
-        f"{'match-up':22} {'deals':>5} {'normal wins':>11} {'win rate':>8} {'95% interval':>14} {'drawn':>5}"
-    )
+    print(f"{'match-up':22} {'deals':>5} {'normal wins':>11} {'win rate':>8} {'95% interval':>14} {'drawn':>5}")
     for opponent in ("random", "easy"):
         outcome = match_up(opponent, deals)
         low, high = wilson(outcome["normal"], deals)

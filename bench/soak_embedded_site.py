@@ -50,8 +50,12 @@ def site_env(var_dir: Path) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DATABASE_URL")}
     lifted = str(10**6)
     return env | {
-        "VAR_DIR": str(var_dir), "DEBUG": "1", "DJANGO_SETTINGS_MODULE": "capitalla_site.settings",
-        "OPEN_TABLE_LIMIT": lifted, "BOT_GAME_LIMIT": lifted, "NEW_TABLE_LIMIT": lifted,
+        "VAR_DIR": str(var_dir),
+        "DEBUG": "1",
+        "DJANGO_SETTINGS_MODULE": "capitalla_site.settings",
+        "OPEN_TABLE_LIMIT": lifted,
+        "BOT_GAME_LIMIT": lifted,
+        "NEW_TABLE_LIMIT": lifted,
         "BOT_TURN_RESEND": str(10**7),
     }
 
@@ -96,8 +100,13 @@ def main() -> int:
     addr = f"127.0.0.1:{free_port()}"
     log_path = var_dir / "run_site.log"
     log = log_path.open("w")
-    site = subprocess.Popen([sys.executable, "manage.py", "run_site", "--addr", addr], cwd=ROOT, env=env,
-                            stdout=log, stderr=subprocess.STDOUT)
+    site = subprocess.Popen(
+        [sys.executable, "manage.py", "run_site", "--addr", addr],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     print(f"soak: site at http://{addr}/, VAR_DIR {var_dir}, log {log_path}", flush=True)
 
     host, _ = get_user_model().objects.get_or_create(username="soak", defaults={"display_name": "Soak"})
@@ -128,22 +137,32 @@ def main() -> int:
             if burst_started is None and time.monotonic() >= burst_at:
                 burst_started = time.monotonic()
                 burst_ids = [deal(*next(burst_tables)) for _ in range(args.burst)]
-                print(f"soak: burst of {args.burst} games dealt in {time.monotonic() - burst_started:.1f} s",
-                      flush=True)
-            if burst_ids and burst_done is None and not Game.objects.filter(
-                    pk__in=burst_ids, status=Game.Status.ACTIVE).exists():
+                print(
+                    f"soak: burst of {args.burst} games dealt in {time.monotonic() - burst_started:.1f} s", flush=True
+                )
+            if (
+                burst_ids
+                and burst_done is None
+                and not Game.objects.filter(pk__in=burst_ids, status=Game.Status.ACTIVE).exists()
+            ):
                 burst_done = time.monotonic()
             check_health()
             time.sleep(10)
         drain_end = time.monotonic() + args.drain_minutes * 60
         while Game.objects.filter(status=Game.Status.ACTIVE).exists() and time.monotonic() < drain_end:
-            if burst_ids and burst_done is None and not Game.objects.filter(
-                    pk__in=burst_ids, status=Game.Status.ACTIVE).exists():
+            if (
+                burst_ids
+                and burst_done is None
+                and not Game.objects.filter(pk__in=burst_ids, status=Game.Status.ACTIVE).exists()
+            ):
                 burst_done = time.monotonic()
             check_health()
             time.sleep(10)
-        if burst_ids and burst_done is None and not Game.objects.filter(
-                pk__in=burst_ids, status=Game.Status.ACTIVE).exists():
+        if (
+            burst_ids
+            and burst_done is None
+            and not Game.objects.filter(pk__in=burst_ids, status=Game.Status.ACTIVE).exists()
+        ):
             burst_done = time.monotonic()
         ran = time.monotonic() - started
     finally:
@@ -159,8 +178,10 @@ def main() -> int:
     problems = {name: len(pattern.findall(text)) for name, pattern in LOG_PROBLEMS.items()}
     burst_minutes = f"{(burst_done - burst_started) / 60:.1f}" if burst_done and burst_started else "not done"
 
-    print(f"\nsoak: {args.minutes:g} min of play, {ran / 60:.1f} min in all (with the drain), "
-          f"{args.steady} steady tables, burst of {len(burst_ids)}")
+    print(
+        f"\nsoak: {args.minutes:g} min of play, {ran / 60:.1f} min in all (with the drain), "
+        f"{args.steady} steady tables, burst of {len(burst_ids)}"
+    )
     print(f"games dealt: {games.count()}; by status: {dict(by_status)}; unfinished: {unfinished}")
     print(f"events (moves and deals) recorded: {moves}, {moves / ran:.1f} a second over the run")
     print(f"burst: every game finished {burst_minutes} min after it was dealt")

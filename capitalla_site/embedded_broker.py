@@ -46,8 +46,12 @@ class Channel(kombu_sqlalchemy.Channel):
         found = self.session.query(self.queue_cls).filter(self.queue_cls.name == queue).first()
         if found is not None:
             return found
-        return self._write(lambda session: session.query(self.queue_cls).filter(
-            self.queue_cls.name == queue).first() or _added(session, self.queue_cls(queue)))
+        return self._write(
+            lambda session: (
+                session.query(self.queue_cls).filter(self.queue_cls.name == queue).first()
+                or _added(session, self.queue_cls(queue))
+            )
+        )
 
     def _write(self, work):
         """`work(session)` under the file's write lock, committed; its answer."""
@@ -65,8 +69,12 @@ class Channel(kombu_sqlalchemy.Channel):
         queue_id = self._get_or_create(queue).id
 
         def take(session):  # under the write lock: of two readers only one gets a row
-            row = (session.query(self.message_cls).filter(self.message_cls.queue_id == queue_id)
-                   .order_by(self.message_cls.id).first())
+            row = (
+                session.query(self.message_cls)
+                .filter(self.message_cls.queue_id == queue_id)
+                .order_by(self.message_cls.id)
+                .first()
+            )
             if row is None:
                 return None
             session.delete(row)

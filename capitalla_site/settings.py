@@ -6,10 +6,9 @@ Celery broker in a SQLite file there too, so `make run` needs nothing but Python
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlparse
-
-from datetime import timedelta
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -206,8 +205,11 @@ STATIC_ROOT.mkdir(exist_ok=True)
 WHITENOISE_USE_FINDERS = DEBUG
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
-                    else "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
 }
 
 # Content Security Policy: only our own scripts and styles; htmx is served from static/.
@@ -278,14 +280,19 @@ STARTING_CHIPS = int(os.environ.get("STARTING_CHIPS", "1000"))
 # in the database and each user reads their own at /outbox/ (games.mail.OutboxBackend).
 OUTBOX_BACKEND = "games.mail.OutboxBackend"
 if os.environ.get("EMAIL_HOST"):
-    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend", "OPTIONS": {
-        "host": os.environ["EMAIL_HOST"],
-        "port": int(os.environ.get("EMAIL_PORT", "587")),
-        "username": os.environ.get("EMAIL_HOST_USER", ""),
-        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
-        "use_tls": env_bool("EMAIL_USE_TLS", True),
-        "timeout": 20,
-    }}}
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": os.environ["EMAIL_HOST"],
+                "port": int(os.environ.get("EMAIL_PORT", "587")),
+                "username": os.environ.get("EMAIL_HOST_USER", ""),
+                "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": env_bool("EMAIL_USE_TLS", True),
+                "timeout": 20,
+            },
+        }
+    }
 else:
     MAILERS = {"default": {"BACKEND": OUTBOX_BACKEND}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Capitalla <noreply@capitalla.localhost>")

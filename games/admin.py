@@ -33,9 +33,23 @@ class GameAdmin(admin.ModelAdmin):
     date_hierarchy = "created_at"
     raw_id_fields = ("host", "rematch")
     # The ante is paid into a pot at the start, and the rest mirrors the move log.
-    readonly_fields = ("ante", "seed", "seed_hash", "state", "version", "to_act", "result",
-                       "invite_code", "created_at", "started_at", "finished_at", "bot_due_at", "turn_mail_at",
-                       "remind_at", "result_mail_at")
+    readonly_fields = (
+        "ante",
+        "seed",
+        "seed_hash",
+        "state",
+        "version",
+        "to_act",
+        "result",
+        "invite_code",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "bot_due_at",
+        "turn_mail_at",
+        "remind_at",
+        "result_mail_at",
+    )
     inlines = [SeatInline]
     list_select_related = ("host",)
     # Until a game ends, its seed and its state (every hand, the pile's order) are secret
@@ -77,8 +91,7 @@ class NotificationAdmin(ReadOnlyAdmin):
     """Mails due, waiting for their next try, sent, or failed: a failed one, or one the
     mail server refused, says why (the counts are on /healthz/)."""
 
-    list_display = ("user", "kind", "game", "version", "created_at", "attempts", "next_try_at", "sent_at",
-                    "failed_at")
+    list_display = ("user", "kind", "game", "version", "created_at", "attempts", "next_try_at", "sent_at", "failed_at")
     list_filter = ("kind", ("next_try_at", admin.EmptyFieldListFilter), ("failed_at", admin.EmptyFieldListFilter))
     list_select_related = ("user", "game")
 

@@ -13,16 +13,22 @@ def check_mail_settings(app_configs=None, **kwargs):
     warnings = []
     host = urlparse(settings.SITE_URL).hostname or ""
     if host in ("127.0.0.1", "localhost", "") or host.endswith(".localhost"):
-        warnings.append(Warning(
-            f"SITE_URL is {settings.SITE_URL!r}: every link in a mail (magic links, unsubscribe, "
-            "password reset) would point at this machine.",
-            hint="Set SITE_URL to the site's public address, e.g. https://capitalla.example.",
-            id="capitalla.W001"))
+        warnings.append(
+            Warning(
+                f"SITE_URL is {settings.SITE_URL!r}: every link in a mail (magic links, unsubscribe, "
+                "password reset) would point at this machine.",
+                hint="Set SITE_URL to the site's public address, e.g. https://capitalla.example.",
+                id="capitalla.W001",
+            )
+        )
     if settings.MAILERS["default"]["BACKEND"] == settings.OUTBOX_BACKEND:
-        warnings.append(Warning(
-            "No mail server: mail is kept in the database (the outbox) instead of being sent.",
-            hint="Set EMAIL_HOST (and EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD).",
-            id="capitalla.W002"))
+        warnings.append(
+            Warning(
+                "No mail server: mail is kept in the database (the outbox) instead of being sent.",
+                hint="Set EMAIL_HOST (and EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD).",
+                id="capitalla.W002",
+            )
+        )
     return warnings
 
 
@@ -31,8 +37,13 @@ def check_static_files_collected(app_configs=None, **kwargs):
     """With DEBUG off every page names its static files by their hashed copies: until
     `collectstatic` made them, each page fails (and without htmx no table refreshes)."""
     if not isinstance(staticfiles_storage, ManifestFilesMixin) or staticfiles_storage.exists(
-            staticfiles_storage.manifest_name):
+        staticfiles_storage.manifest_name
+    ):
         return []
-    return [Error(
-        f"The static files are not collected: no {staticfiles_storage.manifest_name} in {settings.STATIC_ROOT}.",
-        hint="Run `manage.py collectstatic --noinput` (README, Production).", id="capitalla.E001")]
+    return [
+        Error(
+            f"The static files are not collected: no {staticfiles_storage.manifest_name} in {settings.STATIC_ROOT}.",
+            hint="Run `manage.py collectstatic --noinput` (README, Production).",
+            id="capitalla.E001",
+        )
+    ]

@@ -39,8 +39,11 @@ class GameOptionsForm(forms.Form):
         return {name: value for name, value in self.cleaned_data.items() if value is not None}
 
     def error_message(self) -> str:
-        return " ".join(f"{self.fields[name].label}: {error}" if name in self.fields else str(error)
-                        for name, errors in self.errors.items() for error in errors)
+        return " ".join(
+            f"{self.fields[name].label}: {error}" if name in self.fields else str(error)
+            for name, errors in self.errors.items()
+            for error in errors
+        )
 
 
 def option_field(bounds: tuple[int, int | None], label: str, help_text: str) -> forms.IntegerField:
@@ -57,35 +60,53 @@ class CreateTableForm(forms.Form):
     kind = forms.ChoiceField(label="Game")
     seats = forms.IntegerField(label="Seats", min_value=2, max_value=6, initial=4)
     bots = forms.IntegerField(
-        label="Bots", min_value=0, max_value=5, initial=0,
+        label="Bots",
+        min_value=0,
+        max_value=5,
+        initial=0,
         help_text="Seats filled by bots now. Seats still empty when you start also become bots "
-                  "(not at a table with an ante: it seats only people).",
+        "(not at a table with an ante: it seats only people).",
     )
     bot_level = forms.ChoiceField(
-        label="Bot level", choices=[(level, level.capitalize()) for level in BOT_LEVELS], initial="normal",
+        label="Bot level",
+        choices=[(level, level.capitalize()) for level in BOT_LEVELS],
+        initial="normal",
     )
     ante = forms.IntegerField(
-        label="Ante (chips)", min_value=0, max_value=1_000_000, initial=0, required=False,
+        label="Ante (chips)",
+        min_value=0,
+        max_value=1_000_000,
+        initial=0,
+        required=False,
         help_text="Each player pays it into the pot at the start; 0 plays for fun. A table with an ante "
-                  "seats only people and starts once every seat is taken.",
+        "seats only people and starts once every seat is taken.",
     )
     private = forms.BooleanField(
-        label="Private table", required=False,
+        label="Private table",
+        required=False,
         help_text="Not listed in the lobby; friends join with the invite link.",
     )
     # The clock fields are optional in the request: a missing one takes its default.
     turn_seconds = forms.TypedChoiceField(
-        label="Time per turn", choices=TURN_TIMES, coerce=int, required=False, initial=DEFAULT_TURN_SECONDS,
+        label="Time per turn",
+        choices=TURN_TIMES,
+        coerce=int,
+        required=False,
+        initial=DEFAULT_TURN_SECONDS,
         empty_value=DEFAULT_TURN_SECONDS,
         help_text="Each player's time for one turn. Short times are for playing live, long ones by correspondence.",
     )
     timeout_policy = forms.ChoiceField(
-        label="When time runs out", choices=Game.TimeoutPolicy.choices, required=False,
+        label="When time runs out",
+        choices=Game.TimeoutPolicy.choices,
+        required=False,
         initial=Game.TimeoutPolicy.BOT,
         help_text="With a bot, a player who misses 3 turns in a row has a bot in their seat until they are back.",
     )
     extra_time = forms.ChoiceField(
-        label="Extra time", required=False, initial="allow",
+        label="Extra time",
+        required=False,
+        initial="allow",
         choices=[("allow", "Allowed, once per turn"), ("forbid", "Not allowed")],
         help_text="Whether players may give the player to act one more turn time.",
     )
@@ -98,8 +119,9 @@ class CreateTableForm(forms.Form):
         self.fields["seats"].initial = first.rules.info.default_players
         # Every game's options; only the chosen game's are read (without JavaScript the
         # page shows them all).
-        self.game_options = {slug: game_options_form(plugin, self.data if self.is_bound else None)
-                             for slug, plugin in PLUGINS.items()}
+        self.game_options = {
+            slug: game_options_form(plugin, self.data if self.is_bound else None) for slug, plugin in PLUGINS.items()
+        }
 
     @property
     def option_fieldsets(self) -> list[GameOptionsForm]:
@@ -141,10 +163,13 @@ class BaseMoveForm(forms.Form):
     and its errors in words. A game's form adds its fields and a `move` property (the
     move dict, once valid); `GamePlugin.move_fields` is its inverse."""
 
-    version = forms.IntegerField(min_value=0, error_messages={
-        "required": "The move is missing the table's version number; reload the page.",
-        "invalid": "The table's version number must be a whole number; reload the page.",
-    })
+    version = forms.IntegerField(
+        min_value=0,
+        error_messages={
+            "required": "The move is missing the table's version number; reload the page.",
+            "invalid": "The table's version number must be a whole number; reload the page.",
+        },
+    )
 
     @property
     def move(self) -> dict:
@@ -172,5 +197,6 @@ def move_form(kind: str, data) -> BaseMoveForm:
 
 class ResignForm(forms.Form):
     confirm = forms.BooleanField(
-        label="Yes, I resign this game", error_messages={"required": "Tick the box to confirm that you resign."},
+        label="Yes, I resign this game",
+        error_messages={"required": "Tick the box to confirm that you resign."},
     )

@@ -15,7 +15,6 @@ QueueHeartbeat row, and a queue not heard from for LAG_ALLOWED is reported, idle
 """
 
 import logging
-
 from datetime import timedelta
 
 from django.conf import settings
@@ -48,12 +47,17 @@ def overdue_work(now=None) -> dict[str, int]:
     bot_late = late - timedelta(seconds=settings.BOT_MOVE_DELAY + settings.BOT_TURN_GRACE)
     return {
         "expired_turns": active.filter(deadline__lt=late).count(),
-        "mails": sum(Game.objects.filter(status=status, **{f"{field}__lt": late}).count()
-                     for field, _, status in DUE_MAILS) + Notification.objects.filter(next_try_at__lt=late).count(),
+        "mails": sum(
+            Game.objects.filter(status=status, **{f"{field}__lt": late}).count() for field, _, status in DUE_MAILS
+        )
+        + Notification.objects.filter(next_try_at__lt=late).count(),
         "digests": get_user_model().objects.filter(digest_due_at__lt=late).count(),
-        "bot_turns": (active.filter(bot_due_at__isnull=False)
-                      .annotate(last_move_at=Coalesce(Max("events__created_at"), "started_at"))
-                      .filter(last_move_at__lt=bot_late).count()),
+        "bot_turns": (
+            active.filter(bot_due_at__isnull=False)
+            .annotate(last_move_at=Coalesce(Max("events__created_at"), "started_at"))
+            .filter(last_move_at__lt=bot_late)
+            .count()
+        ),
     }
 
 
@@ -130,5 +134,12 @@ def check(now=None) -> dict:
         overdue, silent, failed, late, database = None, None, None, None, "unreachable"
     broker = "ok" if broker_reachable() else "unreachable"
     ok = database == "ok" and broker == "ok" and not any(overdue.values()) and not silent
-    return {"ok": ok, "database": database, "broker": broker, "overdue": overdue, "silent_queues": silent,
-            "failed_mails": failed, "late_mails": late}
+    return {
+        "ok": ok,
+        "database": database,
+        "broker": broker,
+        "overdue": overdue,
+        "silent_queues": silent,
+        "failed_mails": failed,
+        "late_mails": late,
+    }

@@ -47,8 +47,10 @@ def check_link(request, game: Game, link_id: int) -> MagicLink:
     link = MagicLink.objects.filter(pk=link_id, game=game).first()
     user = link and get_user(request, scope=link.scope, update_last_login=False)
     if user is None or user.pk != link.user_id:
-        too_old = link is not None and get_user(request, scope=link.scope, max_age=_ANY_AGE,
-                                                update_last_login=False) is not None
+        too_old = (
+            link is not None
+            and get_user(request, scope=link.scope, max_age=_ANY_AGE, update_last_login=False) is not None
+        )
         raise LinkRefused("expired" if too_old else "invalid")
     if link.revoked_at is not None:
         raise LinkRefused("revoked")
@@ -62,8 +64,9 @@ def check_link(request, game: Game, link_id: int) -> MagicLink:
 
 def claim(link: MagicLink) -> None:
     """Mark the link used, or LinkRefused if another press (another browser) was first."""
-    claimed = (MagicLink.objects.filter(pk=link.pk, used_at__isnull=True, revoked_at__isnull=True)
-               .update(used_at=timezone.now()))
+    claimed = MagicLink.objects.filter(pk=link.pk, used_at__isnull=True, revoked_at__isnull=True).update(
+        used_at=timezone.now()
+    )
     if not claimed:
         raise LinkRefused("used")
 

@@ -11,12 +11,17 @@ class OutboxBackend(BaseEmailBackend):
     def send_messages(self, email_messages) -> int:
         sent = 0
         for message in email_messages:
-            html = next((content for content, mimetype in getattr(message, "alternatives", [])
-                         if mimetype == "text/html"), "")
+            html = next(
+                (content for content, mimetype in getattr(message, "alternatives", []) if mimetype == "text/html"), ""
+            )
             for to in message.recipients():
                 OutboxMessage.objects.create(
-                    user_id=_recipient(message, to), to=to, from_email=message.from_email or "",
-                    subject=message.subject, text=message.body, html=html,
+                    user_id=_recipient(message, to),
+                    to=to,
+                    from_email=message.from_email or "",
+                    subject=message.subject,
+                    text=message.body,
+                    html=html,
                     headers={str(k): str(v) for k, v in message.extra_headers.items()},
                 )
             sent += 1

@@ -35,16 +35,29 @@ def magic_link(request, game_id: int, link_id: int):
         # Only the holder of a genuine link (used, expired, revoked) learns which table it
         # is for; any other answer is the same whether the table exists or not.
         genuine = refused.reason != "invalid"
-        return render(request, "games/magic_link.html", {
-            "title": genuine and f"{game.rules.info.name} #{game.pk}", "refused": refused.reason,
-            "game_url": game.get_absolute_url() if genuine else "/"}, status=refused.status)
+        return render(
+            request,
+            "games/magic_link.html",
+            {
+                "title": genuine and f"{game.rules.info.name} #{game.pk}",
+                "refused": refused.reason,
+                "game_url": game.get_absolute_url() if genuine else "/",
+            },
+            status=refused.status,
+        )
     title = f"{game.rules.info.name} #{game.pk}"
     if request.method == "POST":
         return redirect(game)  # signed in now, or already signed in as the link's user
-    return render(request, "games/magic_link.html", {
-        "title": title, "user_name": link.user.name, "action": request.get_full_path(),
-        "signed_in_as_other": request.user.is_authenticated and request.user != link.user,
-    })
+    return render(
+        request,
+        "games/magic_link.html",
+        {
+            "title": title,
+            "user_name": link.user.name,
+            "action": request.get_full_path(),
+            "signed_in_as_other": request.user.is_authenticated and request.user != link.user,
+        },
+    )
 
 
 @csrf_exempt  # one-click unsubscribe (RFC 8058): mail clients POST without our CSRF token
@@ -76,9 +89,17 @@ def outbox(request):
 
 @login_required
 @require_GET
-@csp_override({"default-src": ["'none'"], "style-src": ["'unsafe-inline'"], "img-src": ["'self'", "data:"],
-               "script-src": ["'none'"], "form-action": ["'none'"], "frame-ancestors": ["'none'"],
-               "sandbox": ["allow-popups", "allow-top-navigation"]})
+@csp_override(
+    {
+        "default-src": ["'none'"],
+        "style-src": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "script-src": ["'none'"],
+        "form-action": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "sandbox": ["allow-popups", "allow-top-navigation"],
+    }
+)
 def outbox_html(request, mail_id: int):
     """One mail's HTML part as a mail client would show it: its inline styles allowed,
     no script, sandboxed."""

@@ -29,8 +29,14 @@ POSITION_NEUTRAL_MOVES = frozenset({"back", "extra_time"})
 
 # A table's time for one turn, chosen at creation (seconds, label).
 TURN_TIMES = [
-    (30, "30 seconds"), (120, "2 minutes"), (600, "10 minutes"), (3600, "1 hour"),
-    (12 * 3600, "12 hours"), (86400, "1 day"), (3 * 86400, "3 days"), (7 * 86400, "7 days"),
+    (30, "30 seconds"),
+    (120, "2 minutes"),
+    (600, "10 minutes"),
+    (3600, "1 hour"),
+    (12 * 3600, "12 hours"),
+    (86400, "1 day"),
+    (3 * 86400, "3 days"),
+    (7 * 86400, "7 days"),
 ]
 DEFAULT_TURN_SECONDS = 86400
 
@@ -122,8 +128,7 @@ class Game(models.Model):
     # How many chat messages the table has: a poll compares it with what the page shows.
     chat_count = models.PositiveIntegerField(default=0)
     # The table its players opened to play again once it was over (at most one).
-    rematch = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="rematch_of")
+    rematch = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of")
 
     objects = GameQuerySet.as_manager()
 
@@ -192,8 +197,11 @@ class Game(models.Model):
 
     def is_visible_to(self, user) -> bool:
         """`Game.objects.visible_to(user)` for this game, read from its loaded seats."""
-        return not self.private or user.is_authenticated and (
-            user.is_staff or user.pk == self.host_id or self.seat_of(user) is not None)
+        return (
+            not self.private
+            or user.is_authenticated
+            and (user.is_staff or user.pk == self.host_id or self.seat_of(user) is not None)
+        )
 
     def seat_of(self, user) -> "Seat | None":
         if not user.is_authenticated:
@@ -286,6 +294,9 @@ class Hand(models.Model):
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number")]
 
+    def __str__(self):
+        return f"Game {self.game_id}, hand {self.number}"
+
 
 class Notification(models.Model):
     """One mail, from the moment it is due until it is sent or given up: a row is never
@@ -327,8 +338,11 @@ class Notification(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["user", "game", "kind", "version"], name="notification_once"),
             # NULLs are distinct in a unique index: digests (no game) need their own.
-            models.UniqueConstraint(fields=["user", "kind", "version"], condition=models.Q(game__isnull=True),
-                                    name="notification_digest_once"),
+            models.UniqueConstraint(
+                fields=["user", "kind", "version"],
+                condition=models.Q(game__isnull=True),
+                name="notification_digest_once",
+            ),
         ]
 
     def __str__(self):
@@ -359,8 +373,9 @@ class OutboxMessage(models.Model):
     """A mail kept by the embedded default's email backend (games.mail.OutboxBackend)
     instead of being sent, for the recipient to read at /outbox/."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
-                             related_name="outbox")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="outbox"
+    )
     to = models.CharField(max_length=254)
     from_email = models.CharField(max_length=254)
     subject = models.CharField(max_length=300)

@@ -46,8 +46,15 @@ TRANSIENT_MAIL_ERRORS = (smtplib.SMTPException, OSError)
 # for a day (a weekend's outage) delays the mail, and after the last the mail is marked
 # failed. The wait after a try is claimed with it, so a worker that dies while sending
 # leaves the mail due again then; it must outlast the SMTP timeout (20 s by default).
-RETRY_DELAYS = (timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=30), timedelta(hours=2),
-                timedelta(hours=6), timedelta(hours=12), timedelta(hours=12))
+RETRY_DELAYS = (
+    timedelta(minutes=1),
+    timedelta(minutes=5),
+    timedelta(minutes=30),
+    timedelta(hours=2),
+    timedelta(hours=6),
+    timedelta(hours=12),
+    timedelta(hours=12),
+)
 # A mail the sweeper handed to a task that never ran (a lost message), or whose row was
 # made by a worker that died before its claim, is due again after this.
 QUEUE_LEASE = timedelta(minutes=5)
@@ -110,8 +117,9 @@ def send_notification(kind: str, user_id: int, game_id: int | None, version: int
     that try before. True if sent."""
     sent = _send_if_news(kind, user_id, game_id, version, attempt)
     if sent is None:  # no longer news: a mail waiting for its next try is dropped
-        Notification.objects.filter(user_id=user_id, game_id=game_id, kind=kind, version=version,
-                                    attempts=attempt, sent_at=None, failed_at=None).delete()
+        Notification.objects.filter(
+            user_id=user_id, game_id=game_id, kind=kind, version=version, attempts=attempt, sent_at=None, failed_at=None
+        ).delete()
     return bool(sent)
 
 
@@ -124,15 +132,17 @@ def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
     if kind == Notification.Kind.CONFIRM_ADDRESS:
         if not user.email or user.email_confirmed:
             return None  # the address left the account, or is confirmed already
-        return _claim_and_send(user, None, kind, version, attempt, "email/confirm_address",
-                               lambda: _confirm_address(user), game_mail=False)
+        return _claim_and_send(
+            user, None, kind, version, attempt, "email/confirm_address", lambda: _confirm_address(user), game_mail=False
+        )
     if not user.email_confirmed:
         return None  # any other mail goes only to an address its owner confirmed
     if kind == Notification.Kind.PASSWORD_RESET:
         if not (user.is_active and user.has_usable_password()):
             return None
-        return _claim_and_send(user, None, kind, version, attempt, "email/password_reset",
-                               lambda: _password_reset(user), game_mail=False)
+        return _claim_and_send(
+            user, None, kind, version, attempt, "email/password_reset", lambda: _password_reset(user), game_mail=False
+        )
     if kind == Notification.Kind.DIGEST:
         if user.email_notifications != user.Mail.DIGEST:
             return None
@@ -146,8 +156,13 @@ def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
     if seat is None:
         return None
     if kind in (Notification.Kind.YOUR_TURN, Notification.Kind.REMINDER):
-        still_waiting = (game.status == Game.Status.ACTIVE and game.version == version
-                         and game.clock_seat == seat.index and game.deadline is not None and not seat.away)
+        still_waiting = (
+            game.status == Game.Status.ACTIVE
+            and game.version == version
+            and game.clock_seat == seat.index
+            and game.deadline is not None
+            and not seat.away
+        )
         if not still_waiting:
             return None  # they moved, or the game moved on: the mail would be news from the past
     elif kind == Notification.Kind.GAME_OVER:
@@ -155,8 +170,9 @@ def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
             return None
     else:
         raise ValueError(f"unknown notification kind {kind!r}")
-    return _claim_and_send(user, game, kind, version, attempt, f"email/{kind}",
-                           lambda: _COMPOSERS[kind](user, game, seat, version))
+    return _claim_and_send(
+        user, game, kind, version, attempt, f"email/{kind}", lambda: _COMPOSERS[kind](user, game, seat, version)
+    )
 
 
 def _claim_and_send(user, game, kind, version, attempt, template, compose, game_mail=True) -> bool:
@@ -184,11 +200,13 @@ def _claim_try(user, game, kind, version, attempt) -> Notification | None:
     also sets the next try, so a worker that dies while sending leaves the mail due then
     (and a new row is due soon even before its claim)."""
     with transaction.atomic():  # get_or_create settles a race on the unique row
-        row, _ = Notification.objects.get_or_create(user=user, game=game, kind=kind, version=version,
-                                                    defaults={"next_try_at": timezone.now() + QUEUE_LEASE})
+        row, _ = Notification.objects.get_or_create(
+            user=user, game=game, kind=kind, version=version, defaults={"next_try_at": timezone.now() + QUEUE_LEASE}
+        )
     tries = attempt + 1
     claimed = Notification.objects.filter(pk=row.pk, attempts=attempt, sent_at=None, failed_at=None).update(
-        attempts=tries, next_try_at=timezone.now() + retry_delay(tries))
+        attempts=tries, next_try_at=timezone.now() + retry_delay(tries)
+    )
     if not claimed:
         return None
     row.attempts = tries
@@ -204,12 +222,19 @@ def _refused(claim, exc) -> None:
     """The mail server refused the try or could not be reached: the row waits for its next
     try, which the claim set; after the last one, the mail has failed."""
     if claim.attempts > len(RETRY_DELAYS):
-        logger.error("Mail %s (notification %s) refused on all %s tries, given up: %s",
-                     claim.kind, claim.pk, claim.attempts, exc)
+        logger.error(
+            "Mail %s (notification %s) refused on all %s tries, given up: %s", claim.kind, claim.pk, claim.attempts, exc
+        )
         _settle(claim, failed_at=timezone.now(), error=_error_text(exc))
         return
-    logger.warning("Mail %s (notification %s) refused on try %s, to be tried again in %s: %s",
-                   claim.kind, claim.pk, claim.attempts, retry_delay(claim.attempts), exc)
+    logger.warning(
+        "Mail %s (notification %s) refused on try %s, to be tried again in %s: %s",
+        claim.kind,
+        claim.pk,
+        claim.attempts,
+        retry_delay(claim.attempts),
+        exc,
+    )
     Notification.objects.filter(pk=claim.pk, attempts=claim.attempts).update(error=_error_text(exc))
 
 
@@ -227,8 +252,11 @@ def retry_due_mails(now=None, limit: int = 500) -> int:
     handed to the worker with the number of tries made. A mail the broker refused stays
     due. Returns how many were handed over."""
     now = now or timezone.now()
-    due = list(Notification.objects.filter(next_try_at__lte=now).order_by("next_try_at")
-               .values_list("pk", "user_id", "game_id", "kind", "version", "attempts", "next_try_at")[:limit])
+    due = list(
+        Notification.objects.filter(next_try_at__lte=now)
+        .order_by("next_try_at")
+        .values_list("pk", "user_id", "game_id", "kind", "version", "attempts", "next_try_at")[:limit]
+    )
     handed = 0
     for pk, user_id, game_id, kind, version, attempts, due_at in due:
         if not Notification.objects.filter(pk=pk, next_try_at=due_at).update(next_try_at=now + QUEUE_LEASE):
@@ -245,14 +273,27 @@ def _build(user, template, subject, context, game_mail=True) -> EmailMultiAltern
     an account's own mail (a password reset, an address confirmation) has none: it is not
     a mailing."""
     unsubscribe = unsubscribe_url(user) if game_mail else None
-    context = {"user": user, "site_url": settings.SITE_URL, "unsubscribe_url": unsubscribe,
-               "profile_url": absolute(reverse("profile")), "link_days": link_days(), **context}
+    context = {
+        "user": user,
+        "site_url": settings.SITE_URL,
+        "unsubscribe_url": unsubscribe,
+        "profile_url": absolute(reverse("profile")),
+        "link_days": link_days(),
+        **context,
+    }
     text = render_to_string(f"{template}.txt", context)
     html = render_to_string(f"{template}.html", context)
-    headers = {"List-Unsubscribe": OneLineHeader("List-Unsubscribe", f"<{unsubscribe}>"),
-               "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"} if game_mail else {}
-    message = EmailMultiAlternatives(mail_subject(subject), text, settings.DEFAULT_FROM_EMAIL, [user.email],
-                                     headers=headers)
+    headers = (
+        {
+            "List-Unsubscribe": OneLineHeader("List-Unsubscribe", f"<{unsubscribe}>"),
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        }
+        if game_mail
+        else {}
+    )
+    message = EmailMultiAlternatives(
+        mail_subject(subject), text, settings.DEFAULT_FROM_EMAIL, [user.email], headers=headers
+    )
     message.attach_alternative(html, "text/html")
     message.capitalla_user_id = user.pk  # the outbox backend files it under this user
     return message
@@ -304,23 +345,38 @@ def _deadline_text(deadline) -> str:
 def _since_last_turn(game, seat, version) -> tuple[list[str], list[str]]:
     """What the others did since this seat's last own event, in words, and the latest
     lines they said at the table meanwhile ("Bob: good luck"); both oldest first."""
-    last_own = (Event.objects.filter(game=game, seat=seat.index, seq__lte=version)
-                .order_by("-seq").values_list("seq", "created_at").first())
+    last_own = (
+        Event.objects.filter(game=game, seat=seat.index, seq__lte=version)
+        .order_by("-seq")
+        .values_list("seq", "created_at")
+        .first()
+    )
     seq, since = last_own or (0, game.started_at)
-    events = list(Event.objects.filter(game=game, seq__gt=seq, seq__lte=version)
-                  .order_by("-seq").values("seq", "seat", "summary", "created_at")[:SUMMARY_LINES])
+    events = list(
+        Event.objects.filter(game=game, seq__gt=seq, seq__lte=version)
+        .order_by("-seq")
+        .values("seq", "seat", "summary", "created_at")[:SUMMARY_LINES]
+    )
     name_of = _names(game)
     happened = [line["text"] for line in history_lines(reversed(events), name_of)]
-    talk = list(game.chat.exclude(seat=seat.index).filter(created_at__gt=since)
-                .order_by("-id").values_list("seat", "text")[:CHAT_LINES])
+    talk = list(
+        game.chat.exclude(seat=seat.index)
+        .filter(created_at__gt=since)
+        .order_by("-id")
+        .values_list("seat", "text")[:CHAT_LINES]
+    )
     return happened, [f"{name_of(speaker)}: {text}" for speaker, text in reversed(talk)]
 
 
 def _your_turn(user, game, seat, version):
     happened, said = _since_last_turn(game, seat, version)
     context = {
-        "title": _title(game), "game_name": game.rules.info.name, "link": magic_link(user, game.pk),
-        "happened": happened, "said": said, "deadline": _deadline_text(game.deadline),
+        "title": _title(game),
+        "game_name": game.rules.info.name,
+        "link": magic_link(user, game.pk),
+        "happened": happened,
+        "said": said,
+        "deadline": _deadline_text(game.deadline),
         "turn_time": turn_time_label(game.turn_seconds),
     }
     return f"Your turn in {context['title']}", context
@@ -336,8 +392,13 @@ def _game_over(user, game, seat, version):
     name_of = _names(game)
     winners = result.get("winners") or []
     won = seat.index in winners
-    context = {"title": _title(game), "game_name": game.rules.info.name, "link": game_link(game),
-               "headline": game.plugin.result_headline(result, name_of), "won": won}
+    context = {
+        "title": _title(game),
+        "game_name": game.rules.info.name,
+        "link": game_link(game),
+        "headline": game.plugin.result_headline(result, name_of),
+        "won": won,
+    }
     if won:
         outcome = "you won"
     elif winners:
@@ -360,27 +421,60 @@ def _send_rematch_invitation(user, game_id: int, attempt: int) -> bool | None:
     page, where "Join the rematch" is (a plain link: that game is over)."""
     following = Game.objects.filter(pk=game_id, status=Game.Status.OPEN).select_related("rematch_of").first()
     old = following and getattr(following, "rematch_of", None)
-    if old is None or old.seat_of(user) is None or following.seat_of(user) is not None \
-            or not following.free_indexes():
+    if old is None or old.seat_of(user) is None or following.seat_of(user) is not None or not following.free_indexes():
         return None
     host = following.host.name
-    context = {"title": _title(following), "old_title": _title(old), "host": host,
-               "link": game_link(old), "turn_time": turn_time_label(following.turn_seconds),
-               "ante": following.ante}
-    return _claim_and_send(user, following, Notification.Kind.REMATCH, 0, attempt, "email/rematch",
-                           lambda: (f"{host} wants a rematch of {context['old_title']}", context))
+    context = {
+        "title": _title(following),
+        "old_title": _title(old),
+        "host": host,
+        "link": game_link(old),
+        "turn_time": turn_time_label(following.turn_seconds),
+        "ante": following.ante,
+    }
+    return _claim_and_send(
+        user,
+        following,
+        Notification.Kind.REMATCH,
+        0,
+        attempt,
+        "email/rematch",
+        lambda: (f"{host} wants a rematch of {context['old_title']}", context),
+    )
 
 
 def _send_digest(user, day: int, attempt: int) -> bool | None:
-    seats = list(Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE, game__clock_seat=F("index"))
-                 .select_related("game").order_by("game__deadline"))
+    seats = list(
+        Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE, game__clock_seat=F("index"))
+        .select_related("game")
+        .order_by("game__deadline")
+    )
     if not seats:
         return None
     n = len(seats)
     subject = f"{n} game{'s' if n > 1 else ''} wait{'s' if n == 1 else ''} for your move"
-    return _claim_and_send(user, None, Notification.Kind.DIGEST, day, attempt, "email/digest", lambda: (subject, {
-        "title": subject, "games": [{"title": _title(s.game), "link": magic_link(user, s.game_id),
-                                     "deadline": _deadline_text(s.game.deadline)} for s in seats]}))
+    return _claim_and_send(
+        user,
+        None,
+        Notification.Kind.DIGEST,
+        day,
+        attempt,
+        "email/digest",
+        lambda: (
+            subject,
+            {
+                "title": subject,
+                "games": [
+                    {
+                        "title": _title(s.game),
+                        "link": magic_link(user, s.game_id),
+                        "deadline": _deadline_text(s.game.deadline),
+                    }
+                    for s in seats
+                ],
+            },
+        ),
+    )
 
 
 def send_password_reset(user) -> bool:
@@ -412,5 +506,8 @@ def _confirm_address(user):
     from accounts import confirmation  # it imports this module's links
 
     return "Confirm your Capitalla mail address", {
-        "title": "Confirm your mail address", "link": confirmation.confirmation_link(user),
-        "link_days": confirmation.link_days(), "starting_chips": confirmation.chips_waiting(user)}
+        "title": "Confirm your mail address",
+        "link": confirmation.confirmation_link(user),
+        "link_days": confirmation.link_days(),
+        "starting_chips": confirmation.chips_waiting(user),
+    }

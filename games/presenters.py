@@ -5,9 +5,10 @@ this viewer may not see), the seats' public names and the event summaries. Templ
 get `game.state`, the seed of an unfinished game, or any model object with hidden data.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from django.urls import get_script_prefix, reverse
 
@@ -18,10 +19,22 @@ from ledger.models import Entry
 
 # The table's links: template name -> URL name, each taking the game's id. The game's own
 # URLs (its plugin's, in the namespace of its slug) come as "<slug>_<name>".
-GAME_URLS = {"page": "game", "move": "move", "resign": "resign", "join": "join", "leave": "leave",
-             "start": "start", "cancel": "cancel", "extra_time": "extra_time", "back": "come_back",
-             "history": "history", "rematch": "rematch", "replay": "replay", "chat": "chat",
-             "new_invite": "new_invite_link"}
+GAME_URLS = {
+    "page": "game",
+    "move": "move",
+    "resign": "resign",
+    "join": "join",
+    "leave": "leave",
+    "start": "start",
+    "cancel": "cancel",
+    "extra_time": "extra_time",
+    "back": "come_back",
+    "history": "history",
+    "rematch": "rematch",
+    "replay": "replay",
+    "chat": "chat",
+    "new_invite": "new_invite_link",
+}
 
 
 @lru_cache(maxsize=4096)
@@ -53,8 +66,11 @@ def _rematch(game, user) -> dict:
     following = game.rematch
     if following is None:
         alone = sum(1 for s in game.seat_list if s.user_id is not None) == 1
-        hint = ("The same game against the same bots, dealt at once." if alone else
-                "The same game, seats, clock and ante: the other players find it on this page.")
+        hint = (
+            "The same game against the same bots, dealt at once."
+            if alone
+            else "The same game, seats, clock and ante: the other players find it on this page."
+        )
         return {"label": "Play again", "url": None, "hint": hint}
     title = f"{following.rules.info.name} #{following.pk}"
     if following.status == following.Status.OPEN and following.seat_of(user) is None and following.free_indexes():
@@ -74,8 +90,12 @@ def _clock(game, me, by_index, out) -> dict:
     clock = None
     if running:
         seat = by_index[game.clock_seat]
-        clock = {"name": seat.name, "is_me": me is not None and me.index == seat.index,
-                 "deadline": game.deadline, "turn_seconds": game.turn_seconds}
+        clock = {
+            "name": seat.name,
+            "is_me": me is not None and me.index == seat.index,
+            "deadline": game.deadline,
+            "turn_seconds": game.turn_seconds,
+        }
     seated_in = me is not None and me.index not in out
     return {
         "turn_time": turn_time_label(game.turn_seconds),
@@ -85,8 +105,9 @@ def _clock(game, me, by_index, out) -> dict:
         "clock": clock,
         "away": bool(active and me is not None and me.away),
         "can_come_back": bool(active and me is not None and me.away),
-        "can_extra_time": bool(running and game.allow_extra_time and not game.extra_time_used and seated_in
-                               and not clock["is_me"]),
+        "can_extra_time": bool(
+            running and game.allow_extra_time and not game.extra_time_used and seated_in and not clock["is_me"]
+        ),
         "extra_time_used": bool(running and game.extra_time_used),
     }
 
@@ -95,8 +116,12 @@ def history_lines(events, name_of) -> list[dict]:
     """Event summaries (dicts of seq, seat, summary, created_at) in words, in the order
     given, with each seat's current name."""
     return [
-        {"seq": e["seq"], "at": e["created_at"], "chips": False,
-         "text": e["summary"].replace("{player}", name_of(e["seat"])) if e["seat"] is not None else e["summary"]}
+        {
+            "seq": e["seq"],
+            "at": e["created_at"],
+            "chips": False,
+            "text": e["summary"].replace("{player}", name_of(e["seat"])) if e["seat"] is not None else e["summary"],
+        }
         for e in events
     ]
 
@@ -124,11 +149,24 @@ def present_chat(game, me, name_of, error: str | None = None, draft: str = "") -
     lines = []
     if game.chat_count:
         latest = list(game.chat.order_by("-id").values("seat", "user_id", "text", "created_at")[:CHAT_SHOWN])
-        lines = [{"name": name_of(m["seat"]), "text": m["text"], "at": m["created_at"],
-                  "is_me": me is not None and m["user_id"] == me.user_id} for m in latest]
-    return {"lines": lines, "count": game.chat_count, "url": _game_urls(game.pk, game.kind, get_script_prefix())["chat"],
-            "can_say": me is not None and game.status != game.Status.ABANDONED,
-            "max_length": ChatMessage.MAX_LENGTH, "error": error, "draft": draft}
+        lines = [
+            {
+                "name": name_of(m["seat"]),
+                "text": m["text"],
+                "at": m["created_at"],
+                "is_me": me is not None and m["user_id"] == me.user_id,
+            }
+            for m in latest
+        ]
+    return {
+        "lines": lines,
+        "count": game.chat_count,
+        "url": _game_urls(game.pk, game.kind, get_script_prefix())["chat"],
+        "can_say": me is not None and game.status != game.Status.ABANDONED,
+        "max_length": ChatMessage.MAX_LENGTH,
+        "error": error,
+        "draft": draft,
+    }
 
 
 def stakes(game) -> dict | None:
@@ -145,9 +183,13 @@ def payout_lines(game, name_of) -> list[dict]:
     if pot is None:
         return []
     return [
-        {"at": e.created_at, "chips": True,
-         "text": f"{name_of(e.seat)} received {e.amount} chips: {e.get_reason_display().lower()}"
-                 + (f" for round {e.round}" if e.round else "") + "."}
+        {
+            "at": e.created_at,
+            "chips": True,
+            "text": f"{name_of(e.seat)} received {e.amount} chips: {e.get_reason_display().lower()}"
+            + (f" for round {e.round}" if e.round else "")
+            + ".",
+        }
         for e in pot.outgoing.exclude(reason=Entry.Reason.ANTE).order_by("id")
     ]
 
@@ -180,22 +222,47 @@ class Seen:
     request: Any = None
 
 
-def present(game, user, *, error: str | None = None, via_invite: bool = False, request=None,
-            partial: bool = False, shown_version: int | None = None, shown_chat: int | None = None) -> dict:
+def present(
+    game,
+    user,
+    *,
+    error: str | None = None,
+    via_invite: bool = False,
+    request=None,
+    partial: bool = False,
+    shown_version: int | None = None,
+    shown_chat: int | None = None,
+) -> dict:
     """The page of `game` as `user` sees it: the generic table (`present_table`), then the
     game's own parts (its plugin's `present`). A `partial` is an htmx answer to a page that
     shows `shown_version` and `shown_chat` chat lines (None if unknown)."""
-    table, seen = present_table(game, user, error=error, via_invite=via_invite, request=request,
-                                partial=partial, shown_version=shown_version, shown_chat=shown_chat)
+    table, seen = present_table(
+        game,
+        user,
+        error=error,
+        via_invite=via_invite,
+        request=request,
+        partial=partial,
+        shown_version=shown_version,
+        shown_chat=shown_chat,
+    )
     if seen.view is None:
         table.update(phase=None, hand_groups=None, hand=None, result=None, controls=None)
         return table
     return game.plugin.present(game, table, seen)
 
 
-def present_table(game, user, *, error: str | None = None, via_invite: bool = False, request=None,
-                  partial: bool = False, shown_version: int | None = None,
-                  shown_chat: int | None = None) -> tuple[dict, Seen]:
+def present_table(
+    game,
+    user,
+    *,
+    error: str | None = None,
+    via_invite: bool = False,
+    request=None,
+    partial: bool = False,
+    shown_version: int | None = None,
+    shown_chat: int | None = None,
+) -> tuple[dict, Seen]:
     """What every game's page shows: title, status, seats, clock, stakes, seed, history,
     urls, whose turn; and what the game's own presenter needs to go on."""
     seats = game.seat_list
@@ -212,8 +279,9 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
         base = urls["invite"] if via_invite else urls["page"]
         # A waiting table changes without a new version (players join), so it asks whether
         # the number of seated players moved; a game in play, whether its version moved.
-        poll_url = (f"{base}?waiting={len(seats)}" if status == game.Status.OPEN
-                    else f"{base}?since={game.version}") + f"&said={game.chat_count}"
+        poll_url = (
+            f"{base}?waiting={len(seats)}" if status == game.Status.OPEN else f"{base}?since={game.version}"
+        ) + f"&said={game.chat_count}"
 
     invite_url = None
     if game.private and is_host and status == game.Status.OPEN:
@@ -232,23 +300,25 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
     seat_rows = []
     for i in range(game.num_seats):
         s = by_index.get(i)
-        seat_rows.append({
-            "index": i,
-            "number": i + 1,
-            "name": s.name if s else None,
-            "url": _player_url(s.user_id, get_script_prefix()) if s and s.user_id else None,
-            "empty": s is None,
-            "is_bot": bool(s and s.is_bot),
-            "away": bool(s and s.away and status == game.Status.ACTIVE),
-            "is_me": i == my_index,
-            "is_host": bool(s and s.user_id and s.user_id == game.host_id),
-            "hand_size": hand_sizes[i] if i < len(hand_sizes) else None,
-            "cards": _cards(hand_sizes[i]) if i < len(hand_sizes) else "",
-            "to_act": i in to_act,
-            "out": i in out,
-            "winner": i in winners,
-            "tags": [],  # what the game tells about the seat (a dealer, a contract down): {"text", "modifier"}
-        })
+        seat_rows.append(
+            {
+                "index": i,
+                "number": i + 1,
+                "name": s.name if s else None,
+                "url": _player_url(s.user_id, get_script_prefix()) if s and s.user_id else None,
+                "empty": s is None,
+                "is_bot": bool(s and s.is_bot),
+                "away": bool(s and s.away and status == game.Status.ACTIVE),
+                "is_me": i == my_index,
+                "is_host": bool(s and s.user_id and s.user_id == game.host_id),
+                "hand_size": hand_sizes[i] if i < len(hand_sizes) else None,
+                "cards": _cards(hand_sizes[i]) if i < len(hand_sizes) else "",
+                "to_act": i in to_act,
+                "out": i in out,
+                "winner": i in winners,
+                "tags": [],  # what the game tells about the seat (a dealer, a contract down): {"text", "modifier"}
+            }
+        )
 
     def name_of(index):
         s = by_index.get(index)
@@ -291,14 +361,14 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
         "history_swap": history_swap,
         "history_url": urls["history"],
         # A whole page shows the chat; an htmx answer carries its list only when it changed.
-        "chat": present_chat(game, me, name_of) if not partial or
-        (shown_chat is not None and shown_chat != game.chat_count) else None,
+        "chat": present_chat(game, me, name_of)
+        if not partial or (shown_chat is not None and shown_chat != game.chat_count)
+        else None,
         "chat_swap": partial and shown_chat is not None and shown_chat != game.chat_count,
         "rules_url": reverse("rules", args=[game.kind]),
         "stakes": stakes(game),
     }
-    table["can_join"] = (status == game.Status.OPEN and user.is_authenticated and me is None
-                         and table["free_seats"] > 0)
+    table["can_join"] = status == game.Status.OPEN and user.is_authenticated and me is None and table["free_seats"] > 0
     table["can_leave"] = status == game.Status.OPEN and me is not None
     table["can_start"] = status == game.Status.OPEN and is_host
     table["can_cancel"] = status == game.Status.OPEN and is_host  # closing; nothing once dealt
@@ -309,13 +379,15 @@ def present_table(game, user, *, error: str | None = None, via_invite: bool = Fa
 
     if view is not None:
         # While a bot plays my seat (I was away), the controls are its, not mine.
-        table.update({
-            "phase": view.get("phase"),
-            "turn": view.get("turn"),
-            "my_turn": my_index is not None and my_index in to_act and not me.away,
-            "bot_plays_my_turn": my_index is not None and my_index in to_act and me.away,
-            "to_act_names": [name_of(i) for i in to_act],
-        })
+        table.update(
+            {
+                "phase": view.get("phase"),
+                "turn": view.get("turn"),
+                "my_turn": my_index is not None and my_index in to_act and not me.away,
+                "bot_plays_my_turn": my_index is not None and my_index in to_act and me.away,
+                "to_act_names": [name_of(i) for i in to_act],
+            }
+        )
     # The browser tab says when it is my turn; an htmx answer carries the title too.
     my_turn_now = table.get("my_turn") and status == game.Status.ACTIVE
     table["page_title"] = ("Your turn · " if my_turn_now else "") + table["title"]

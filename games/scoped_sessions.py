@@ -26,9 +26,19 @@ SESSION_KEY = "_game_link"  # {"link": <MagicLink id>, "game": <Game id>}
 # ask for extra time, come back from a bot, read the history and the replay, and use the
 # game's own pages (its plugin's URLs, in the namespace of its slug, e.g. a meld
 # builder). Matched on the resolved URL name and its `game_id`.
-GAME_URL_NAMES = frozenset({
-    "game", "move", "chat", "resign", "extra_time", "come_back", "history", "replay", "magic_link",
-})
+GAME_URL_NAMES = frozenset(
+    {
+        "game",
+        "move",
+        "chat",
+        "resign",
+        "extra_time",
+        "come_back",
+        "history",
+        "replay",
+        "magic_link",
+    }
+)
 # ... and anywhere: sign out.
 ANYWHERE_URL_NAMES = frozenset({"logout"})
 

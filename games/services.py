@@ -25,7 +25,15 @@ from games.engine.bots import get_bot
 from games.engine.registry import RULES
 from games.engine.rng import new_seed
 from games.models import (
-    DEFAULT_TURN_SECONDS, TURN_TIMES, ChatMessage, Game, Hand, Notification, Seat, new_invite_code, seed_digest,
+    DEFAULT_TURN_SECONDS,
+    TURN_TIMES,
+    ChatMessage,
+    Game,
+    Hand,
+    Notification,
+    Seat,
+    new_invite_code,
+    seed_digest,
     turn_time_label,
 )
 from ledger import chips
@@ -34,8 +42,21 @@ logger = logging.getLogger(__name__)
 
 BOT_LEVELS = ("easy", "normal")
 # What a move can change on Game; saving only these keeps the hot path's UPDATE small.
-MOVE_FIELDS = ["state", "version", "to_act", "status", "result", "finished_at", "bot_due_at",
-               "clock_seat", "deadline", "turn_mail_at", "remind_at", "result_mail_at", "extra_time_used"]
+MOVE_FIELDS = [
+    "state",
+    "version",
+    "to_act",
+    "status",
+    "result",
+    "finished_at",
+    "bot_due_at",
+    "clock_seat",
+    "deadline",
+    "turn_mail_at",
+    "remind_at",
+    "result_mail_at",
+    "extra_time_used",
+]
 # Table talk: at most this many lines per player in CHAT_WINDOW seconds.
 CHAT_BURST, CHAT_WINDOW = 5, 30
 # A player who lets this many turns in a row run out gets a bot in their seat.
@@ -73,8 +94,7 @@ class TooMany(ServiceError):
 # Bots at a table played for chips would ante from, and win into, a purse nobody owns.
 PEOPLE_ONLY = "A table played for chips seats only people"
 # After the deal no ante comes back: re-dealing until a hand wins at once must cost it.
-DEALT = ("The cards are dealt: nobody can call the game off or leave it now. "
-         "Resign instead; any ante stays in the pot.")
+DEALT = "The cards are dealt: nobody can call the game off or leave it now. Resign instead; any ante stays in the pot."
 
 
 class StaleVersion(Conflict):
@@ -103,8 +123,7 @@ def check_open_tables(user) -> None:
     cannot push everyone else's off the lobby."""
     limit = settings.OPEN_TABLE_LIMIT
     if Game.objects.filter(host=user, status=Game.Status.OPEN).count() >= limit:
-        raise Conflict(f"You have {limit} open table{pluralize(limit)}: "
-                       "start or close one before you open another.")
+        raise Conflict(f"You have {limit} open table{pluralize(limit)}: start or close one before you open another.")
 
 
 def check_bot_games(user) -> None:
@@ -115,8 +134,9 @@ def check_bot_games(user) -> None:
     bots = Seat.objects.filter(game=OuterRef("pk"), user__isnull=True)
     in_play = Game.objects.filter(Q(host=user) | Exists(seated), Exists(bots), status=Game.Status.ACTIVE)
     if in_play.count() >= limit:
-        raise Conflict(f"You have {limit} game{pluralize(limit)} against bots in play: "
-                       "one must end before you deal another.")
+        raise Conflict(
+            f"You have {limit} game{pluralize(limit)} against bots in play: one must end before you deal another."
+        )
 
 
 def check_people_only(ante, bots) -> None:
@@ -127,8 +147,7 @@ def check_people_only(ante, bots) -> None:
 
 def check_clock_options(turn_seconds, timeout_policy) -> None:
     if turn_seconds not in dict(TURN_TIMES):
-        raise ServiceError("Choose a turn time from the list: "
-                           + ", ".join(label for _, label in TURN_TIMES) + ".")
+        raise ServiceError("Choose a turn time from the list: " + ", ".join(label for _, label in TURN_TIMES) + ".")
     if timeout_policy not in Game.TimeoutPolicy.values:
         raise ServiceError("The timeout policy must be one of: " + ", ".join(Game.TimeoutPolicy.values) + ".")
 
@@ -206,10 +225,19 @@ def check_version(game: Game, expected_version) -> None:
 # ---------------------------------------------------------------- table lifecycle
 
 
-def create_table(host, kind: str, seats: int, bots: int = 0, bot_level: str = "normal",
-                 private: bool = False, options: dict | None = None, ante: int = 0,
-                 turn_seconds: int = DEFAULT_TURN_SECONDS,
-                 timeout_policy: str = Game.TimeoutPolicy.BOT, allow_extra_time: bool = True) -> Game:
+def create_table(
+    host,
+    kind: str,
+    seats: int,
+    bots: int = 0,
+    bot_level: str = "normal",
+    private: bool = False,
+    options: dict | None = None,
+    ante: int = 0,
+    turn_seconds: int = DEFAULT_TURN_SECONDS,
+    timeout_policy: str = Game.TimeoutPolicy.BOT,
+    allow_extra_time: bool = True,
+) -> Game:
     """A new open table. The host takes seat 0, unless bots fill every seat: then the host
     only watches (and starts) a bot table. With an ante, every player pays it into the pot
     at the start, and there are no bots. `turn_seconds` is each player's time for a turn;
@@ -223,15 +251,20 @@ def create_table(host, kind: str, seats: int, bots: int = 0, bot_level: str = "n
     with transaction.atomic(), _chips_refusal():
         _take_new_table(host)
         game = Game.objects.create(
-            kind=kind, host=host, num_seats=seats, bot_level=bot_level, private=private, options=options,
-            turn_seconds=turn_seconds, timeout_policy=timeout_policy, allow_extra_time=bool(allow_extra_time),
+            kind=kind,
+            host=host,
+            num_seats=seats,
+            bot_level=bot_level,
+            private=private,
+            options=options,
+            turn_seconds=turn_seconds,
+            timeout_policy=timeout_policy,
+            allow_extra_time=bool(allow_extra_time),
             ante=ante,
         )
         if bots < seats:
             Seat.objects.create(game=game, index=0, user=host, player_name=host.name)
-        Seat.objects.bulk_create(
-            Seat(game=game, index=i, bot_level=bot_level) for i in range(seats - bots, seats)
-        )
+        Seat.objects.bulk_create(Seat(game=game, index=i, bot_level=bot_level) for i in range(seats - bots, seats))
         chips.open_pot(game, host_seated=bots < seats)
     return game
 
@@ -356,9 +389,7 @@ def start_table(user, game_id: int) -> Game:
             raise Conflict(f"{PEOPLE_ONLY}: wait for every seat to be taken.")
         if game.free_indexes() or any(seat.is_bot for seat in game.seat_list):
             check_bot_games(user)
-        Seat.objects.bulk_create(
-            Seat(game=game, index=i, bot_level=game.bot_level) for i in game.free_indexes()
-        )
+        Seat.objects.bulk_create(Seat(game=game, index=i, bot_level=game.bot_level) for i in game.free_indexes())
         game = _locked(game_id)  # again, to see the bots just seated
         with _chips_refusal():
             chips.collect_antes(game, game.seat_list, user)
@@ -392,9 +423,18 @@ def rematch(user, game_id: int) -> Game:
             return following
         humans = sum(1 for seat in game.seat_list if seat.user_id is not None)
         following = create_table(
-            user, game.kind, seats=game.num_seats, bots=game.num_seats - humans, bot_level=game.bot_level,
-            private=game.private, options=game.options, ante=game.ante, turn_seconds=game.turn_seconds,
-            timeout_policy=game.timeout_policy, allow_extra_time=game.allow_extra_time)
+            user,
+            game.kind,
+            seats=game.num_seats,
+            bots=game.num_seats - humans,
+            bot_level=game.bot_level,
+            private=game.private,
+            options=game.options,
+            ante=game.ante,
+            turn_seconds=game.turn_seconds,
+            timeout_policy=game.timeout_policy,
+            allow_extra_time=game.allow_extra_time,
+        )
         game.rematch = following
         game.save(update_fields=["rematch"])
         if humans == 1:
@@ -477,8 +517,11 @@ def grant_extra_time(user, game_id: int, expected_version) -> Game:
             game.remind_at += added
         game.extra_time_used = True
         seconds = round(added.total_seconds())
-        game.record_event(seat.index, {"type": "extra_time", "seconds": seconds, "to": target.index},
-                         f"{{player}} gave {target.name} {_duration(seconds)} more for this turn.")
+        game.record_event(
+            seat.index,
+            {"type": "extra_time", "seconds": seconds, "to": target.index},
+            f"{{player}} gave {target.name} {_duration(seconds)} more for this turn.",
+        )
         game.save(update_fields=MOVE_FIELDS)
     return game
 
@@ -539,8 +582,11 @@ def expire_overdue_turns(now=None, limit: int = 500) -> int:
     checks the version under the row lock, so a human move that lands first wins and the
     timeout does nothing. Returns how many timeouts were applied."""
     now = now or timezone.now()
-    due = list(Game.objects.filter(status=Game.Status.ACTIVE, deadline__lte=now)
-               .order_by("deadline").values_list("pk", "version", "deadline")[:limit])
+    due = list(
+        Game.objects.filter(status=Game.Status.ACTIVE, deadline__lte=now)
+        .order_by("deadline")
+        .values_list("pk", "version", "deadline")[:limit]
+    )
     lease = now + timedelta(seconds=TIMEOUT_CLAIM_LEASE)
     applied = 0
     for game_id, version, deadline in due:
@@ -549,8 +595,7 @@ def expire_overdue_turns(now=None, limit: int = 500) -> int:
         try:
             applied += apply_timeout(game_id, version, now=now)
         except Exception:
-            logger.exception("Timeout of game %s at version %s failed; retried when the lease ends",
-                             game_id, version)
+            logger.exception("Timeout of game %s at version %s failed; retried when the lease ends", game_id, version)
     return applied
 
 
@@ -577,16 +622,15 @@ def apply_timeout(game_id: int, version: int, now=None) -> bool:
         if seat.missed_turns >= MISSES_BEFORE_TAKEOVER:
             seat.away = True
             seat.save(update_fields=["missed_turns", "away"])
-            game.record_event(seat.index, {"type": "timeout"},
-                              f"{{player}} ran out of time, {seat.missed_turns} turns in a row.")
-            game.record_event(seat.index, {"type": "takeover"},
-                              "A bot takes over {player}'s seat until they are back.")
+            game.record_event(
+                seat.index, {"type": "timeout"}, f"{{player}} ran out of time, {seat.missed_turns} turns in a row."
+            )
+            game.record_event(seat.index, {"type": "takeover"}, "A bot takes over {player}'s seat until they are back.")
             _after_change(game, now=now)  # the seat now plays like a bot seat: a bot turn is due
             game.save(update_fields=MOVE_FIELDS)
             return True
         seat.save(update_fields=["missed_turns"])
-        game.record_event(seat.index, {"type": "timeout"},
-                         "{player} ran out of time; a bot played the turn for them.")
+        game.record_event(seat.index, {"type": "timeout"}, "{player} ran out of time; a bot played the turn for them.")
         # The seat's own bot plays the rest of this turn from the seat's view; while it does,
         # the seat's clock must not start again.
         game._autoplay_seat = seat.index
@@ -604,10 +648,12 @@ def apply_timeout(game_id: int, version: int, now=None) -> bool:
 
 # The mails the sweeper sends once their time on the game row has passed: the column,
 # the mail, and the status the game must still have.
-DUE_MAILS = (("turn_mail_at", Notification.Kind.YOUR_TURN, Game.Status.ACTIVE),
-             ("remind_at", Notification.Kind.REMINDER, Game.Status.ACTIVE),
-             ("result_mail_at", Notification.Kind.GAME_OVER, Game.Status.FINISHED),
-             ("invite_mail_at", Notification.Kind.REMATCH, Game.Status.OPEN))
+DUE_MAILS = (
+    ("turn_mail_at", Notification.Kind.YOUR_TURN, Game.Status.ACTIVE),
+    ("remind_at", Notification.Kind.REMINDER, Game.Status.ACTIVE),
+    ("result_mail_at", Notification.Kind.GAME_OVER, Game.Status.FINISHED),
+    ("invite_mail_at", Notification.Kind.REMATCH, Game.Status.OPEN),
+)
 
 
 def send_due_mails(now=None, limit: int = 500) -> int:
@@ -619,13 +665,19 @@ def send_due_mails(now=None, limit: int = 500) -> int:
     now = now or timezone.now()
     sent = 0
     for field, kind, status in DUE_MAILS:
-        due = list(Game.objects.filter(status=status, **{f"{field}__lte": now})
-                   .values_list("pk", "version", field, "clock_seat")[:limit])
+        due = list(
+            Game.objects.filter(status=status, **{f"{field}__lte": now}).values_list(
+                "pk", "version", field, "clock_seat"
+            )[:limit]
+        )
         for game_id, version, due_at, clock_seat in due:
             if not Game.objects.filter(pk=game_id, version=version, **{field: due_at}).update(**{field: None}):
                 continue
-            published = [publish_notification(kind, user.pk, game_id, version)
-                         for user in _mail_recipients(kind, game_id, clock_seat) if user.wants_turn_mail]
+            published = [
+                publish_notification(kind, user.pk, game_id, version)
+                for user in _mail_recipients(kind, game_id, clock_seat)
+                if user.wants_turn_mail
+            ]
             sent += sum(published)
             if not all(published):
                 Game.objects.filter(pk=game_id, version=version, **{f"{field}__isnull": True}).update(**{field: due_at})
@@ -641,8 +693,11 @@ def send_due_digests(now=None, limit: int = 500) -> int:
     now = now or timezone.now()
     users = get_user_model().objects
     due = list(users.filter(digest_due_at__lte=now).values_list("pk", "digest_due_at")[:limit])
-    waiting = set(Seat.objects.filter(user_id__in=[pk for pk, _ in due], game__status=Game.Status.ACTIVE,
-                                      game__clock_seat=F("index")).values_list("user_id", flat=True))
+    waiting = set(
+        Seat.objects.filter(
+            user_id__in=[pk for pk, _ in due], game__status=Game.Status.ACTIVE, game__clock_seat=F("index")
+        ).values_list("user_id", flat=True)
+    )
     following = next_digest_at(now)
     sent = 0
     for user_id, due_at in due:
@@ -662,7 +717,8 @@ def _mail_recipients(kind: str, game_id: int, clock_seat: int | None) -> list:
     player (result), or the old game's players not yet at its rematch (invitation)."""
     if kind == Notification.Kind.REMATCH:
         seats = Seat.objects.filter(game__rematch=game_id, user__isnull=False).exclude(
-            user__in=Seat.objects.filter(game_id=game_id, user__isnull=False).values("user"))
+            user__in=Seat.objects.filter(game_id=game_id, user__isnull=False).values("user")
+        )
     else:
         seats = Seat.objects.filter(game_id=game_id, user__isnull=False)
         if kind != Notification.Kind.GAME_OVER:
@@ -678,8 +734,11 @@ def requeue_overdue_bot_turns(now=None, limit: int = 200) -> int:
     resend time, so concurrent sweepers enqueue it once. Returns how many were sent."""
     now = now or timezone.now()
     resend_at = now + timedelta(seconds=settings.BOT_TURN_RESEND)
-    overdue = (Game.objects.filter(status=Game.Status.ACTIVE, bot_due_at__lte=now)
-               .order_by("bot_due_at").values_list("pk", "version", "bot_due_at")[:limit])
+    overdue = (
+        Game.objects.filter(status=Game.Status.ACTIVE, bot_due_at__lte=now)
+        .order_by("bot_due_at")
+        .values_list("pk", "version", "bot_due_at")[:limit]
+    )
     count = 0
     for game_id, version, due_at in list(overdue):
         if Game.objects.filter(pk=game_id, version=version, bot_due_at=due_at).update(bot_due_at=resend_at):

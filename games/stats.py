@@ -5,8 +5,8 @@ learns from a record when a private game ended, nor who won it."""
 
 from django.urls import reverse
 
-from games.plugins import PLUGINS
 from games.models import Game, Seat
+from games.plugins import PLUGINS
 
 RECENT_RESULTS = 10
 
@@ -37,11 +37,17 @@ def record_of(user, viewer) -> dict:
             continue
         played[kind] = played.get(kind, 0) + 1
         won[kind] = won.get(kind, 0) + _won(index, result)
-    games = [{"name": PLUGINS[kind].name, "played": played[kind], "won": won[kind],
-              "rate": _rate(won[kind], played[kind])} for kind in PLUGINS if kind in played]
+    games = [
+        {"name": PLUGINS[kind].name, "played": played[kind], "won": won[kind], "rate": _rate(won[kind], played[kind])}
+        for kind in PLUGINS
+        if kind in played
+    ]
     total_played, total_won = sum(played.values()), sum(won.values())
-    return {"games": games, "playing": playing,
-            "total": {"played": total_played, "won": total_won, "rate": _rate(total_won, total_played)}}
+    return {
+        "games": games,
+        "playing": playing,
+        "total": {"played": total_played, "won": total_won, "rate": _rate(total_won, total_played)},
+    }
 
 
 def recent_results(user, viewer, limit: int = RECENT_RESULTS) -> list[dict]:
@@ -51,8 +57,12 @@ def recent_results(user, viewer, limit: int = RECENT_RESULTS) -> list[dict]:
     seats = list(seats.select_related("game").defer("game__state").order_by("-game__finished_at")[:limit])
     humans: dict[int, list[str]] = {}
     bots: dict[int, int] = {}
-    for game_id, user_id, name in (Seat.objects.filter(game__in=[s.game_id for s in seats]).exclude(user=user)
-                                   .order_by("index").values_list("game_id", "user_id", "player_name")):
+    for game_id, user_id, name in (
+        Seat.objects.filter(game__in=[s.game_id for s in seats])
+        .exclude(user=user)
+        .order_by("index")
+        .values_list("game_id", "user_id", "player_name")
+    ):
         if user_id is None:
             bots[game_id] = bots.get(game_id, 0) + 1
         else:
@@ -62,12 +72,14 @@ def recent_results(user, viewer, limit: int = RECENT_RESULTS) -> list[dict]:
         game = seat.game
         n = bots.get(game.pk, 0)
         against = humans.get(game.pk, []) + ([f"{n} bot{'s' if n > 1 else ''}"] if n else [])
-        rows.append({
-            "title": f"{game.rules.info.name} #{game.pk}",
-            "url": game.get_absolute_url(),
-            "replay_url": reverse("replay", args=[game.pk]),
-            "finished_at": game.finished_at,
-            "won": _won(seat.index, game.result),
-            "against": ", ".join(against) or "nobody",
-        })
+        rows.append(
+            {
+                "title": f"{game.rules.info.name} #{game.pk}",
+                "url": game.get_absolute_url(),
+                "replay_url": reverse("replay", args=[game.pk]),
+                "finished_at": game.finished_at,
+                "won": _won(seat.index, game.result),
+                "against": ", ".join(against) or "nobody",
+            }
+        )
     return rows

@@ -38,4 +38,3 @@ def heartbeat(queue: str) -> None:
 def send_notification(kind: str, user_id: int, game_id: int | None, version: int, attempt: int = 0) -> bool:
     """One try of one mail, made at most once: see notifications.send_notification."""
     return notifications.send_notification(kind, user_id, game_id, version, attempt)
-

@@ -34,5 +34,8 @@ urlpatterns = [
     path("healthz/", views.health_check, name="health_check"),
 ]
 # Each game's own pages, at games/<id>/<slug>/ in the namespace of its slug.
-urlpatterns += [path(f"games/<int:game_id>/{slug}/", include((plugin.urls, slug))) for slug, plugin in PLUGINS.items()
-                if plugin.urls]
+urlpatterns += [
+    path(f"games/<int:game_id>/{slug}/", include((plugin.urls, slug)))
+    for slug, plugin in PLUGINS.items()
+    if plugin.urls
+]

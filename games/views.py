@@ -24,7 +24,6 @@ from games.plugins import PLUGINS
 from games.presenters import history_lines, payout_lines, present, present_chat, with_payouts
 from games.presenters_replay import present_replay, step_of
 
-
 # ---------------------------------------------------------------- helpers
 
 
@@ -39,13 +38,27 @@ def visible_game_or_404(request, game_id: int, invite_code: str | None = None) -
     return game
 
 
-def render_game(request, game: Game, *, status: int = 200, error: str | None = None,
-                 via_invite: bool = False, partial: bool | None = None):
+def render_game(
+    request,
+    game: Game,
+    *,
+    status: int = 200,
+    error: str | None = None,
+    via_invite: bool = False,
+    partial: bool | None = None,
+):
     """The game page, or only its table partial (with the new moves) for htmx requests."""
     partial = bool(request.htmx) if partial is None else partial
-    table = present(game, request.user, error=error, via_invite=via_invite, request=request,
-                    partial=partial, shown_version=_shown_version(request) if partial else None,
-                    shown_chat=_shown_chat(request) if partial else None)
+    table = present(
+        game,
+        request.user,
+        error=error,
+        via_invite=via_invite,
+        request=request,
+        partial=partial,
+        shown_version=_shown_version(request) if partial else None,
+        shown_chat=_shown_chat(request) if partial else None,
+    )
     name = "games/game.html" + ("#table" if partial else "")
     response = render(request, name, {"table": table, "stylesheet": game.plugin.stylesheet}, status=status)
     patch_vary_headers(response, ["HX-Request"])
@@ -88,9 +101,15 @@ def _refused(request, game_id: int, exc: services.ServiceError, *, redirect_to=N
 
 
 def _not_found_partial(message: str):
-    response = HttpResponse(format_html(
-        '<section id="table" class="table table--gone"><p class="alert alert--error" role="alert">'
-        '{} <a href="{}">Back to the lobby</a>.</p></section>', message, reverse("lobby")), status=404)
+    response = HttpResponse(
+        format_html(
+            '<section id="table" class="table table--gone"><p class="alert alert--error" role="alert">'
+            '{} <a href="{}">Back to the lobby</a>.</p></section>',
+            message,
+            reverse("lobby"),
+        ),
+        status=404,
+    )
     return reswap(retarget(response, "#table"), "outerHTML")
 
 
@@ -113,8 +132,7 @@ def _polled_and_unchanged(request, games, *, visible: bool = False) -> bool:
         row = games.values_list("version", "chat_count", "private", "pk").first()
         unchanged = row is not None and row[0] == since and said in (None, row[1])
     elif waiting is not None:
-        row = (games.annotate(taken=Count("seats"))
-               .values_list("status", "taken", "chat_count", "private", "pk").first())
+        row = games.annotate(taken=Count("seats")).values_list("status", "taken", "chat_count", "private", "pk").first()
         unchanged = row is not None and row[:2] == (Game.Status.OPEN, waiting) and said in (None, row[2])
     else:
         return False
@@ -140,8 +158,7 @@ def _lifecycle(request, game_id: int, action, done, *, invite_code=None, next_ur
             raise Http404(exc.message) from None
         game = visible_game_or_404(request, game_id, invite_code)
         messages.error(request, exc.message)
-        return render_game(request, game, status=exc.status, error=None, via_invite=bool(invite_code),
-                           partial=False)
+        return render_game(request, game, status=exc.status, error=None, via_invite=bool(invite_code), partial=False)
     if isinstance(game, Seat):
         game = game.game
     messages.success(request, done(game) if callable(done) else done)
@@ -185,7 +202,7 @@ def _login_url():
 @require_POST
 def leave(request, game_id: int):
     game = visible_game_or_404(request, game_id)
-    done = ("You closed the table." if game.host_id == request.user.pk else "You left the table.")
+    done = "You closed the table." if game.host_id == request.user.pk else "You left the table."
     return _lifecycle(request, game.pk, services.leave_table, done, next_url="/")
 
 
@@ -217,7 +234,9 @@ NEW_INVITE_LINK = "The old invite link no longer works: send the new one to thos
 @require_POST
 def new_invite_link(request, game_id: int):
     game = visible_game_or_404(request, game_id)
-    return _lifecycle(request, game.pk, services.new_invite_link, f"This table has a new invite link. {NEW_INVITE_LINK}")
+    return _lifecycle(
+        request, game.pk, services.new_invite_link, f"This table has a new invite link. {NEW_INVITE_LINK}"
+    )
 
 
 @login_required
@@ -247,6 +266,7 @@ def move(request, game_id: int):
         if request.htmx:
             return HttpResponse("Log in to play.", status=403)
         return redirect(f"{_login_url()}?next={request.path}")
+
     def parsed(kind: str) -> dict:
         form = move_form(kind, request.POST)
         if not form.is_valid():
@@ -279,15 +299,23 @@ def _seat_action(request, game_id: int, action, done: str):
 @login_required
 @require_POST
 def extra_time(request, game_id: int):
-    return _seat_action(request, game_id, lambda game: services.grant_extra_time(
-        request.user, game.pk, request.POST.get("version")), "You gave more time for this turn.")
+    return _seat_action(
+        request,
+        game_id,
+        lambda game: services.grant_extra_time(request.user, game.pk, request.POST.get("version")),
+        "You gave more time for this turn.",
+    )
 
 
 @login_required
 @require_POST
 def come_back(request, game_id: int):
-    return _seat_action(request, game_id, lambda game: services.come_back(request.user, game.pk),
-                        "Welcome back: you play your own seat again.")
+    return _seat_action(
+        request,
+        game_id,
+        lambda game: services.come_back(request.user, game.pk),
+        "Welcome back: you play your own seat again.",
+    )
 
 
 @require_GET
@@ -297,10 +325,18 @@ def history(request, game_id: int):
     events = game.events.values(*HISTORY_FIELDS).order_by("seq")
     name_of = lambda i: by_index.get(i, f"Seat {i + 1}")  # noqa: E731
     lines = with_payouts(history_lines(events, name_of), payout_lines(game, name_of), newest_first=False)
-    return render(request, "games/history.html", {"table": {
-        "title": f"{game.rules.info.name} #{game.pk}", "url": game.get_absolute_url(), "history": lines,
-        "replay_url": reverse("replay", args=[game.pk]) if game.status == Game.Status.FINISHED else None,
-    }})
+    return render(
+        request,
+        "games/history.html",
+        {
+            "table": {
+                "title": f"{game.rules.info.name} #{game.pk}",
+                "url": game.get_absolute_url(),
+                "history": lines,
+                "replay_url": reverse("replay", args=[game.pk]) if game.status == Game.Status.FINISHED else None,
+            }
+        },
+    )
 
 
 @login_required
@@ -320,10 +356,14 @@ def chat(request, game_id: int):
         return redirect(game.get_absolute_url() + "#chat")
     game = visible_game_or_404(request, game.pk)
     names = {s.index: s.name for s in game.seat_list}
-    chat_part = present_chat(game, game.seat_of(request.user), names.get, error=error and error.message,
-                             draft=request.POST.get("text", "")[:1000] if error else "")
-    return render(request, "games/_chat.html", {"table": {"chat": chat_part}},
-                  status=error.status if error else 200)
+    chat_part = present_chat(
+        game,
+        game.seat_of(request.user),
+        names.get,
+        error=error and error.message,
+        draft=request.POST.get("text", "")[:1000] if error else "",
+    )
+    return render(request, "games/_chat.html", {"table": {"chat": chat_part}}, status=error.status if error else 200)
 
 
 @require_GET
@@ -332,11 +372,18 @@ def replay(request, game_id: int):
     only the replay's part."""
     game = visible_game_or_404(request, game_id)
     if game.status != Game.Status.FINISHED:
-        return render(request, "games/replay_closed.html", {"title": f"{game.rules.info.name} #{game.pk}",
-                                                             "game_url": game.get_absolute_url()}, status=403)
+        return render(
+            request,
+            "games/replay_closed.html",
+            {"title": f"{game.rules.info.name} #{game.pk}", "game_url": game.get_absolute_url()},
+            status=403,
+        )
     replay = present_replay(game, step_of(request.GET.get("at"), game.version))
-    response = render(request, "games/replay.html" + ("#replay" if request.htmx else ""), {
-        "replay": replay, "stylesheet": game.plugin.stylesheet})
+    response = render(
+        request,
+        "games/replay.html" + ("#replay" if request.htmx else ""),
+        {"replay": replay, "stylesheet": game.plugin.stylesheet},
+    )
     patch_vary_headers(response, ["HX-Request"])
     return response
 
@@ -371,9 +418,16 @@ def resign(request, game_id: int):
 @require_POST
 def rematch(request, game_id: int):
     game = visible_game_or_404(request, game_id)
-    return _lifecycle(request, game.pk, services.rematch, lambda following: (
-        "Rematch! The cards are dealt. Good luck!" if following.status == Game.Status.ACTIVE
-        else "Rematch: you have a seat at the new table."))
+    return _lifecycle(
+        request,
+        game.pk,
+        services.rematch,
+        lambda following: (
+            "Rematch! The cards are dealt. Good luck!"
+            if following.status == Game.Status.ACTIVE
+            else "Rematch: you have a seat at the new table."
+        ),
+    )
 
 
 def _resign_context(game: Game) -> dict:

@@ -16,7 +16,6 @@ from games.forms import CreateTableForm
 from games.models import Game, Seat, turn_time_label
 from games.plugins import PLUGINS
 
-
 # Open tables per lobby page; a page number past the last shows the last.
 LOBBY_PAGE_SIZE = 50
 
@@ -28,15 +27,22 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
         rematches = rematches_for(request.user)
         # Listed under "Your tables" and "Rematches for you" instead.
         open_tables = open_tables.exclude(seats__user=request.user).exclude(pk__in=[r["id"] for r in rematches])
-        mine = (Game.objects.filter(Q(seats__user=request.user),
-                                    status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
-                .select_related("host").prefetch_related("seats").order_by("-created_at").distinct()[:50])
+        mine = (
+            Game.objects.filter(Q(seats__user=request.user), status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
+            .select_related("host")
+            .prefetch_related("seats")
+            .order_by("-created_at")
+            .distinct()[:50]
+        )
     page = Paginator(_in_lobby_order(open_tables, request.user), LOBBY_PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
         "open_tables": [_lobby_row(g, request.user) for g in page],
-        "pages": {"number": page.number, "count": page.paginator.num_pages,
-                  "previous": page.previous_page_number() if page.has_previous() else None,
-                  "next": page.next_page_number() if page.has_next() else None},
+        "pages": {
+            "number": page.number,
+            "count": page.paginator.num_pages,
+            "previous": page.previous_page_number() if page.has_previous() else None,
+            "next": page.next_page_number() if page.has_next() else None,
+        },
         "my_tables": [_lobby_row(g, request.user) for g in mine],
         "rematches": rematches,
         "games": [{"kind": slug, "name": plugin.name} for slug, plugin in PLUGINS.items()],
@@ -55,7 +61,8 @@ def _in_lobby_order(tables, user):
         played = Seat.objects.filter(user=user, game__status__in=[Game.Status.ACTIVE, Game.Status.FINISHED])
         played_with = Seat.objects.filter(game__in=played.values("game"), user__isnull=False).exclude(user=user)
         known = Q(host__in=played_with.values("user")) | Exists(
-            Seat.objects.filter(game=OuterRef("pk"), user__in=played_with.values("user")))
+            Seat.objects.filter(game=OuterRef("pk"), user__in=played_with.values("user"))
+        )
     rank = Case(When(has_free_seat & known, then=Value(0)), When(has_free_seat, then=Value(1)), default=Value(2))
     return tables.select_related("host").prefetch_related("seats").order_by(rank, "-created_at", "-pk")
 
@@ -63,12 +70,22 @@ def _in_lobby_order(tables, user):
 def rematches_for(user) -> list[dict]:
     """Open rematches of games the user played, where they have no seat yet: joined from
     the old game (`services.rematch`), which lets them in even when the table is private."""
-    games = (Game.objects.filter(status=Game.Status.OPEN, rematch_of__seats__user=user)
-             .exclude(seats__user=user).select_related("host", "rematch_of").prefetch_related("seats")
-             .order_by("-created_at").distinct()[:20])
-    return [_lobby_row(g, user) | {"join_url": reverse("rematch", args=[g.rematch_of.pk]),
-                                   "rematch_of": f"{g.rematch_of.rules.info.name} #{g.rematch_of.pk}"}
-            for g in games]
+    games = (
+        Game.objects.filter(status=Game.Status.OPEN, rematch_of__seats__user=user)
+        .exclude(seats__user=user)
+        .select_related("host", "rematch_of")
+        .prefetch_related("seats")
+        .order_by("-created_at")
+        .distinct()[:20]
+    )
+    return [
+        _lobby_row(g, user)
+        | {
+            "join_url": reverse("rematch", args=[g.rematch_of.pk]),
+            "rematch_of": f"{g.rematch_of.rules.info.name} #{g.rematch_of.pk}",
+        }
+        for g in games
+    ]
 
 
 def _lobby_row(game: Game, user) -> dict:
@@ -88,10 +105,16 @@ def _lobby_row(game: Game, user) -> dict:
         "private": game.private,
         "host_name": game.host.name,
         "created_at": game.created_at,
-        "seats": [{"number": i + 1, "name": seats[i].name if i in seats else None,
-                   "is_bot": i in seats and seats[i].is_bot,
-                   "is_me": me is not None and me.index == i,
-                   "to_act": game.status == Game.Status.ACTIVE and i in to_act} for i in range(game.num_seats)],
+        "seats": [
+            {
+                "number": i + 1,
+                "name": seats[i].name if i in seats else None,
+                "is_bot": i in seats and seats[i].is_bot,
+                "is_me": me is not None and me.index == i,
+                "to_act": game.status == Game.Status.ACTIVE and i in to_act,
+            }
+            for i in range(game.num_seats)
+        ],
         "taken": len(seats),
         "free": game.num_seats - len(seats),
         "seated": me is not None,
@@ -108,7 +131,8 @@ def _lobby_row(game: Game, user) -> dict:
         "finished_at": game.finished_at,
         "replay_url": reverse("replay", args=[game.pk]) if game.status == Game.Status.FINISHED else None,
         "headline": game.plugin.result_headline(game.result, lambda i: seats[i].name if i in seats else f"Seat {i + 1}")
-        if game.status == Game.Status.FINISHED and game.result else None,
+        if game.status == Game.Status.FINISHED and game.result
+        else None,
     }
 
 
@@ -117,15 +141,23 @@ def my_games(request):
     """Where I am needed: my turn first (the most urgent deadline first), then games
     waiting on others, then the ones that finished lately."""
     mine = Game.objects.filter(seats__user=request.user).select_related("host").prefetch_related("seats")
-    active = [_lobby_row(g, request.user) for g in mine.filter(status=Game.Status.ACTIVE).order_by(
-        F("deadline").asc(nulls_last=True), "-started_at")[:200]]
+    active = [
+        _lobby_row(g, request.user)
+        for g in mine.filter(status=Game.Status.ACTIVE).order_by(F("deadline").asc(nulls_last=True), "-started_at")[
+            :200
+        ]
+    ]
     finished = mine.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:20]
-    return render(request, "games/my_games.html", {
-        "rematches": rematches_for(request.user),
-        "my_turn": [r for r in active if r["my_turn"]],
-        "waiting": [r for r in active if not r["my_turn"]],
-        "finished": [_lobby_row(g, request.user) for g in finished],
-    })
+    return render(
+        request,
+        "games/my_games.html",
+        {
+            "rematches": rematches_for(request.user),
+            "my_turn": [r for r in active if r["my_turn"]],
+            "waiting": [r for r in active if not r["my_turn"]],
+            "finished": [_lobby_row(g, request.user) for g in finished],
+        },
+    )
 
 
 @require_GET
@@ -133,11 +165,15 @@ def player_page(request, user_id: int):
     """A player's public page: their record per game and their latest results, from the
     games this visitor may see."""
     player = get_object_or_404(get_user_model(), pk=user_id, is_active=True)
-    return render(request, "games/player.html", {
-        "player": {"name": player.name, "since": player.date_joined, "is_me": player == request.user},
-        "record": stats.record_of(player, request.user),
-        "recent": stats.recent_results(player, request.user),
-    })
+    return render(
+        request,
+        "games/player.html",
+        {
+            "player": {"name": player.name, "since": player.date_joined, "is_me": player == request.user},
+            "record": stats.record_of(player, request.user),
+            "recent": stats.recent_results(player, request.user),
+        },
+    )
 
 
 @login_required
@@ -145,16 +181,25 @@ def player_page(request, user_id: int):
 def create_table(request):
     form = CreateTableForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "The table was not created: " + " ".join(
-            str(e) for errors in form.errors.values() for e in errors))
+        messages.error(
+            request, "The table was not created: " + " ".join(str(e) for errors in form.errors.values() for e in errors)
+        )
         return lobby(request, form=form, status=400)
     data = form.cleaned_data
     try:
-        game = services.create_table(request.user, data["kind"], data["seats"], bots=data["bots"],
-                                     bot_level=data["bot_level"], private=data["private"], options=data["options"],
-                                     ante=data["ante"] or 0, turn_seconds=data["turn_seconds"],
-                                     timeout_policy=data["timeout_policy"],
-                                     allow_extra_time=data["allow_extra_time"])
+        game = services.create_table(
+            request.user,
+            data["kind"],
+            data["seats"],
+            bots=data["bots"],
+            bot_level=data["bot_level"],
+            private=data["private"],
+            options=data["options"],
+            ante=data["ante"] or 0,
+            turn_seconds=data["turn_seconds"],
+            timeout_policy=data["timeout_policy"],
+            allow_extra_time=data["allow_extra_time"],
+        )
     except services.ServiceError as exc:
         messages.error(request, f"The table was not created: {exc.message}")
         return lobby(request, form=form, status=exc.status)

@@ -131,8 +131,8 @@ def _require(account: Account, amount: int, mine: bool, lock: bool = False) -> N
     raise NotEnoughChips(f"A player cannot cover the ante of {amount} chips.")
 
 
-def _record(debit: Account, credit: Account, amount: int, reason: str, game=None, round=None,
-            seat=None) -> None:
+def _record(debit: Account, credit: Account, amount: int, reason: str, game=None, round=None, seat=None) -> None:
     if amount > 0:
-        Entry.objects.create(debit=debit, credit=credit, amount=amount, reason=reason, game=game,
-                             round=round, seat=seat)
+        Entry.objects.create(
+            debit=debit, credit=credit, amount=amount, reason=reason, game=game, round=round, seat=seat
+        )

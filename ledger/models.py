@@ -8,25 +8,28 @@ from django.db.models import Q, Sum
 
 class Account(models.Model):
     class Kind(models.TextChoices):
-        BANK = "bank", "Bank"      # issues every chip: its balance is minus all grants
-        HOUSE = "house", "House"   # the bots' purse: bots ante from it and win into it
+        BANK = "bank", "Bank"  # issues every chip: its balance is minus all grants
+        HOUSE = "house", "House"  # the bots' purse: bots ante from it and win into it
         PLAYER = "player", "Player"
         POT = "pot", "Pot"
 
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                related_name="chip_account")
-    game = models.OneToOneField("games.Game", null=True, blank=True, on_delete=models.PROTECT,
-                                related_name="pot")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="chip_account"
+    )
+    game = models.OneToOneField("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="pot")
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["kind"], condition=Q(kind__in=["bank", "house"]),
-                                    name="account_one_bank_one_house"),
+            models.UniqueConstraint(
+                fields=["kind"], condition=Q(kind__in=["bank", "house"]), name="account_one_bank_one_house"
+            ),
             models.CheckConstraint(
-                condition=(Q(kind="player", user__isnull=False, game__isnull=True)
-                           | Q(kind="pot", game__isnull=False, user__isnull=True)
-                           | Q(kind__in=["bank", "house"], user__isnull=True, game__isnull=True)),
+                condition=(
+                    Q(kind="player", user__isnull=False, game__isnull=True)
+                    | Q(kind="pot", game__isnull=False, user__isnull=True)
+                    | Q(kind__in=["bank", "house"], user__isnull=True, game__isnull=True)
+                ),
                 name="account_owner_matches_kind",
             ),
         ]
@@ -56,8 +59,7 @@ class Entry(models.Model):
     credit = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="incoming")
     amount = models.PositiveBigIntegerField()
     reason = models.CharField(max_length=12, choices=Reason.choices)
-    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.PROTECT,
-                             related_name="chip_entries")
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="chip_entries")
     round = models.PositiveSmallIntegerField(null=True, blank=True)
     # The seat at `game` that paid or was paid: names the bot when the house is the account.
     seat = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -24,15 +24,25 @@ def celery(*args: str, **env: str) -> subprocess.Popen:
     db = connection.settings_dict
     test_db_url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "capitalla_site", *args], cwd=settings.BASE_DIR,
+        [sys.executable, "-m", "celery", "-A", "capitalla_site", *args],
+        cwd=settings.BASE_DIR,
         env={**os.environ, "DATABASE_URL": test_db_url, "BOT_MOVE_DELAY": "0", **env},
     )
 
 
 def worker(*args: str, **env: str) -> subprocess.Popen:
     """A worker serving every queue."""
-    return celery("worker", "--pool=solo", "--loglevel=warning", "--without-gossip", "--without-mingle",
-                  "-Q", ",".join(settings.WORKER_QUEUES), *args, **env)
+    return celery(
+        "worker",
+        "--pool=solo",
+        "--loglevel=warning",
+        "--without-gossip",
+        "--without-mingle",
+        "-Q",
+        ",".join(settings.WORKER_QUEUES),
+        *args,
+        **env,
+    )
 
 
 def stop(process: subprocess.Popen) -> None:

@@ -24,7 +24,9 @@ def _fast_passwords(settings):
 def make_user(django_user_model, username: str, display_name: str):
     """A player with a confirmed address (alice@example.com...) and the starting chips."""
     user = django_user_model.objects.create_user(
-        username=username, password=f"{username}-password-123", display_name=display_name,
+        username=username,
+        password=f"{username}-password-123",
+        display_name=display_name,
         email=f"{username}@example.com",
     )
     confirm_address(user)
@@ -112,6 +114,7 @@ def run_enqueued(enqueued):
 def sweep_mails():
     """The sweeper's mail pass at the moment a game's turn mail (or `field`) falls due:
     returns how many mails it enqueued."""
+
     def sweep(game, field: str = "turn_mail_at") -> int:
         return services.send_due_mails(now=getattr(Game.objects.get(pk=game.pk), field))
 

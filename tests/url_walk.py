@@ -30,8 +30,9 @@ def names_of(route) -> list[str]:
 
 def path_of(route, values: dict) -> str:
     """The route's path, each parameter `name` given `values[name]`."""
-    return "/" + "".join(_parameter(part).sub(lambda m: str(values[m["name"]]), str(part)).strip("^$")
-                         for part in route)
+    return "/" + "".join(
+        _parameter(part).sub(lambda m: str(values[m["name"]]), str(part)).strip("^$") for part in route
+    )
 
 
 def site_paths(values: dict) -> list[str]:
@@ -40,6 +41,19 @@ def site_paths(values: dict) -> list[str]:
 
 def sample_values(game, user) -> dict:
     """A valid value for every URL parameter of the site, around `game` and `user`."""
-    return {"game_id": game.pk, "index": 1, "link_id": 1, "user_id": user.pk, "mail_id": 1, "token": "x",
-            "code": game.invite_code, "kind": game.kind, "uidb64": "MQ", "object_id": game.pk,
-            "app_label": "games", "url": "nope/", "content_type_id": 1, "id": 1}
+    return {
+        "game_id": game.pk,
+        "index": 1,
+        "link_id": 1,
+        "user_id": user.pk,
+        "mail_id": 1,
+        "token": "x",
+        "code": game.invite_code,
+        "kind": game.kind,
+        "uidb64": "MQ",
+        "object_id": game.pk,
+        "app_label": "games",
+        "url": "nope/",
+        "content_type_id": 1,
+        "id": 1,
+    }

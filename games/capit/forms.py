@@ -27,6 +27,7 @@ from games.forms import CARD_ID, BaseMoveForm, GameOptionsForm, card_id, option_
 
 from .engine.contracts import GROUPS
 from .engine.rules import OPTION_RANGES
+
 ENDS = ("high", "low")
 MAX_CARDS = 30  # more cards than any hand holds
 TYPES = ("take_discard", "push", "draw_stock", "lay_contract", "meld", "lay_off", "replace", "discard")
@@ -34,10 +35,13 @@ TYPES = ("take_discard", "push", "draw_stock", "lay_contract", "meld", "lay_off"
 
 class OptionsForm(GameOptionsForm):
     ace_value = option_field(
-        OPTION_RANGES["ace_value"], "Points for an ace", "What an ace left in a hand counts at the end of a round.",
+        OPTION_RANGES["ace_value"],
+        "Points for an ace",
+        "What an ace left in a hand counts at the end of a round.",
     )
     round_share_percent = option_field(
-        OPTION_RANGES["round_share_percent"], "Round share (% of the pot)",
+        OPTION_RANGES["round_share_percent"],
+        "Round share (% of the pot)",
         "At a table with an ante: the part of the pot each round's lowest scorers win. "
         "The winners of the game take the rest.",
     )
@@ -67,16 +71,23 @@ class CardListField(forms.Field):
 
 
 def _kind_field(label: str) -> forms.ChoiceField:
-    return forms.ChoiceField(required=False, choices=[("", "—")] + [(k, k) for k in KINDS], error_messages={
-        "invalid_choice": f"{label} is a set or a run, not %(value)s.",
-    })
+    return forms.ChoiceField(
+        required=False,
+        choices=[("", "—")] + [(k, k) for k in KINDS],
+        error_messages={
+            "invalid_choice": f"{label} is a set or a run, not %(value)s.",
+        },
+    )
 
 
 class CapItMoveForm(BaseMoveForm):
-    type = forms.ChoiceField(choices=[(t, t) for t in TYPES], error_messages={
-        "required": "The move has no type: press one of the buttons.",
-        "invalid_choice": "Unknown kind of move %(value)s.",
-    })
+    type = forms.ChoiceField(
+        choices=[(t, t) for t in TYPES],
+        error_messages={
+            "required": "The move has no type: press one of the buttons.",
+            "invalid_choice": "Unknown kind of move %(value)s.",
+        },
+    )
     cards = CardListField("the ticked cards")
     A = CardListField("group A")
     B = CardListField("group B")
@@ -85,13 +96,23 @@ class CapItMoveForm(BaseMoveForm):
     kind_A = _kind_field("Group A")
     kind_B = _kind_field("Group B")
     kind_C = _kind_field("Group C")
-    meld = forms.IntegerField(required=False, min_value=0, max_value=999, error_messages={
-        "invalid": "Choose a meld on the table.", "min_value": "Choose a meld on the table.",
-        "max_value": "Choose a meld on the table.",
-    })
-    end = forms.ChoiceField(required=False, choices=[("", "either")] + [(e, e) for e in ENDS], error_messages={
-        "invalid_choice": "Wild cards go at the high or the low end of a run.",
-    })
+    meld = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=999,
+        error_messages={
+            "invalid": "Choose a meld on the table.",
+            "min_value": "Choose a meld on the table.",
+            "max_value": "Choose a meld on the table.",
+        },
+    )
+    end = forms.ChoiceField(
+        required=False,
+        choices=[("", "either")] + [(e, e) for e in ENDS],
+        error_messages={
+            "invalid_choice": "Wild cards go at the high or the low end of a run.",
+        },
+    )
     wild = forms.CharField(required=False, max_length=20)
     card = forms.CharField(required=False, max_length=12)
 
@@ -149,7 +170,7 @@ class CapItMoveForm(BaseMoveForm):
 
 
 def parse_wild(value: str, meld: int | None = None) -> tuple[int, str]:
-    """"3|JK:0" -> (3, "JK:0"); a bare card id takes its meld from `meld`."""
+    """ "3|JK:0" -> (3, "JK:0"); a bare card id takes its meld from `meld`."""
     value = value.strip()
     if not value:
         raise forms.ValidationError("Choose the wild card on the table to swap.")

@@ -91,29 +91,35 @@ def score_chart(names: list[str], scores: list[list], rounds_total: int = 5) -> 
 
     series = []
     for seat, line in enumerate(totals):
-        dots = [{"x": x(k), "y": y(v), "title": f"{names[seat]}: {v} after round {k}"}
-                for k, v in enumerate(line) if k]
-        series.append({
-            "name": names[seat],
-            "colour": CHART_COLOURS[seat % len(CHART_COLOURS)],
-            "index": seat,
-            "points": " ".join(f"{x(k)},{y(v)}" for k, v in enumerate(line)),
-            "dots": dots,
-            "end": {"x": x(len(line) - 1) + 6, "y": y(line[-1]) + 4, "label": f"{names[seat]} {line[-1]}"},
-        })
+        dots = [{"x": x(k), "y": y(v), "title": f"{names[seat]}: {v} after round {k}"} for k, v in enumerate(line) if k]
+        series.append(
+            {
+                "name": names[seat],
+                "colour": CHART_COLOURS[seat % len(CHART_COLOURS)],
+                "index": seat,
+                "points": " ".join(f"{x(k)},{y(v)}" for k, v in enumerate(line)),
+                "dots": dots,
+                "end": {"x": x(len(line) - 1) + 6, "y": y(line[-1]) + 4, "label": f"{names[seat]} {line[-1]}"},
+            }
+        )
     # Labels at the line ends must not overlap: push them apart, top to bottom.
     ends = sorted(series, key=lambda s: s["end"]["y"])
     for above, below in zip(ends, ends[1:]):
         if below["end"]["y"] - above["end"]["y"] < 13:
             below["end"]["y"] = round(above["end"]["y"] + 13, 1)
     return {
-        "width": width, "height": height,
-        "left": left, "right": width - right, "top": top, "bottom": height - bottom,
+        "width": width,
+        "height": height,
+        "left": left,
+        "right": width - right,
+        "top": top,
+        "bottom": height - bottom,
         "grid": [{"y": y(v), "label": v} for v in range(0, top_value + 1, step)],
         "xticks": [{"x": x(k), "label": "start" if k == 0 else f"R{k}"} for k in range(rounds_total + 1)],
         "series": series,
-        "label": "Cumulative points after each round: " + "; ".join(
-            f"{names[i]} {line[-1]}" for i, line in enumerate(totals)) + ". Lower is better.",
+        "label": "Cumulative points after each round: "
+        + "; ".join(f"{names[i]} {line[-1]}" for i, line in enumerate(totals))
+        + ". Lower is better.",
     }
 
 
@@ -123,27 +129,33 @@ def score_chart(names: list[str], scores: list[list], rounds_total: int = 5) -> 
 def _round_rows(view: dict, name_of) -> list[dict]:
     rows = []
     for rnd in view.get("rounds") or []:
-        cells = [{"points": p, "low": seat in rnd["winners"], "out": p is None,
-                  "went_out": seat == rnd["went_out"]} for seat, p in enumerate(rnd["points"])]
+        cells = [
+            {"points": p, "low": seat in rnd["winners"], "out": p is None, "went_out": seat == rnd["went_out"]}
+            for seat, p in enumerate(rnd["points"])
+        ]
         if rnd["went_out"] is not None:
             how = f"{name_of(rnd['went_out'])} went out."
         else:
             how = REASONS["stock_out"]
-        rows.append({
-            "number": rnd["number"],
-            "contract": contract_text(rnd["number"]),
-            "dealer": name_of(rnd["dealer"]),
-            "how": how,
-            "winners": [name_of(i) for i in rnd["winners"]],
-            "cells": cells,
-        })
+        rows.append(
+            {
+                "number": rnd["number"],
+                "contract": contract_text(rnd["number"]),
+                "dealer": name_of(rnd["dealer"]),
+                "how": how,
+                "winners": [name_of(i) for i in rnd["winners"]],
+                "cells": cells,
+            }
+        )
     return rows
 
 
 def _summary(row: dict, names: list[str]) -> dict:
     """The last round, in words: who went out and what each player scored."""
-    lines = [{"name": names[i], "points": c["points"], "low": c["low"], "went_out": c["went_out"], "out": c["out"]}
-             for i, c in enumerate(row["cells"])]
+    lines = [
+        {"name": names[i], "points": c["points"], "low": c["low"], "went_out": c["went_out"], "out": c["out"]}
+        for i, c in enumerate(row["cells"])
+    ]
     return {**row, "lines": lines}
 
 
@@ -172,11 +184,18 @@ def _result(view: dict, name_of, names: list[str]) -> dict | None:
         "headline": result_headline(result, name_of),
         "winners": [name_of(i) for i in winners],
         "standings": sorted(
-            ({"name": names[i], "total": totals[i] if i < len(totals) else None, "winner": i in winners,
-              "out": i in (view.get("out") or []),
-              "hand": [pcard(c, ace_value=ace) for c in hands[i]] if i < len(hands) else []}
-             for i in range(len(names))),
-            key=lambda row: (not row["winner"], row["out"], row["total"] if row["total"] is not None else 0)),
+            (
+                {
+                    "name": names[i],
+                    "total": totals[i] if i < len(totals) else None,
+                    "winner": i in winners,
+                    "out": i in (view.get("out") or []),
+                    "hand": [pcard(c, ace_value=ace) for c in hands[i]] if i < len(hands) else [],
+                }
+                for i in range(len(names))
+            ),
+            key=lambda row: (not row["winner"], row["out"], row["total"] if row["total"] is not None else 0),
+        ),
     }
 
 
@@ -185,12 +204,14 @@ def melds_by_owner(view: dict, names: list[str], me: int | None) -> list[dict]:
     ace = view["options"].get("ace_value", 15)
     by_owner: dict[int, list] = {}
     for index, meld in enumerate(view.get("melds") or []):
-        by_owner.setdefault(meld["owner"], []).append({
-            "index": index,
-            "kind": meld["kind"],
-            "label": meld_label(meld),
-            "cards": [pcard(c, s, ace) for c, s in zip(meld["cards"], meld["as"])],
-        })
+        by_owner.setdefault(meld["owner"], []).append(
+            {
+                "index": index,
+                "kind": meld["kind"],
+                "label": meld_label(meld),
+                "cards": [pcard(c, s, ace) for c, s in zip(meld["cards"], meld["as"])],
+            }
+        )
     return [{"seat": i, "name": names[i], "is_me": i == me, "melds": by_owner[i]} for i in sorted(by_owner)]
 
 
@@ -207,8 +228,10 @@ def capit_position(view: dict, hands: list[list[str]], names: list[str]) -> dict
         "stock_size": view.get("stock_size", 0),
         "discard_size": view.get("discard_size", 0),
         "table_melds": melds_by_owner(view, names, None),
-        "hands": [{"name": names[i], "cards": [pcard(c, ace_value=ace) for c in sort_hand(hand)],
-                   "out": i in view["out"]} for i, hand in enumerate(hands)],
+        "hands": [
+            {"name": names[i], "cards": [pcard(c, ace_value=ace) for c in sort_hand(hand)], "out": i in view["out"]}
+            for i, hand in enumerate(hands)
+        ],
     }
 
 
@@ -254,21 +277,30 @@ def present_capit(game, table: dict, seen) -> dict:
         if laid[me]:
             progress = {"done": True, "text": "Your contract is down: meld, lay off and swap wild cards freely."}
         elif find_contract(hand, number):
-            progress = {"done": False, "ready": True,
-                        "text": "Your hand holds the contract: lay it down after you draw."
-                        if view["phase"] == "draw" or me not in view["to_act"] else
-                        "Your hand holds the contract: lay it down now."}
+            progress = {
+                "done": False,
+                "ready": True,
+                "text": "Your hand holds the contract: lay it down after you draw."
+                if view["phase"] == "draw" or me not in view["to_act"]
+                else "Your hand holds the contract: lay it down now.",
+            }
         else:
             missing, plan_cards = contract_missing(hand, number)
-            progress = {"done": False, "ready": False, "missing": missing,
-                        "text": f"You are {missing} card{'s' * (missing != 1)} short of the contract; "
-                                "the cards marked • fit the closest plan."}
+            progress = {
+                "done": False,
+                "ready": False,
+                "missing": missing,
+                "text": f"You are {missing} card{'s' * (missing != 1)} short of the contract; "
+                "the cards marked • fit the closest plan.",
+            }
 
     contract = {
         "number": number,
         "text": contract_text(number),
-        "needs": [{"letter": letter, "kind": kind, "size": size, "text": _need_text(kind, size)}
-                  for letter, (kind, size) in zip(GROUPS, CONTRACTS[number - 1])],
+        "needs": [
+            {"letter": letter, "kind": kind, "size": size, "text": _need_text(kind, size)}
+            for letter, (kind, size) in zip(GROUPS, CONTRACTS[number - 1])
+        ],
         "progress": progress,
         "laid_names": [names[i] for i in range(players) if i < len(laid) and laid[i]],
     }
@@ -280,27 +312,30 @@ def present_capit(game, table: dict, seen) -> dict:
         c = pcard(card_id, ace_value=ace)
         c["plan"] = card_id in plan_cards
         c["must_use"] = card_id in must_use
-        c["groups"] = [{"letter": g, "checked": card_id in draft_groups.get(g, [])}
-                       for g in GROUPS[:len(CONTRACTS[number - 1])]]
+        c["groups"] = [
+            {"letter": g, "checked": card_id in draft_groups.get(g, [])} for g in GROUPS[: len(CONTRACTS[number - 1])]
+        ]
         c["ticked"] = card_id in draft_ticks
         hand_cards.append(c)
 
     top = view.get("discard_top")
-    table.update({
-        "round": number,
-        "rounds_total": view.get("rounds_total", 5),
-        "dealer_name": name_of(view["dealer"]),
-        "contract": contract,
-        "hand": hand_cards if hand is not None else None,
-        "hand_orders": [{"value": o, "label": f"by {o}", "chosen": o == order} for o in HAND_ORDERS],
-        "hand_count": len(hand or []),
-        "discard_top": pcard(top, ace_value=ace) if top else None,
-        "discard_size": view.get("discard_size", 0),
-        "stock_size": view.get("stock_size", 0),
-        "table_melds": table_melds,
-        "must_use": [pcard(c, ace_value=ace) for c in must_use],
-        "ace_value": ace,
-    })
+    table.update(
+        {
+            "round": number,
+            "rounds_total": view.get("rounds_total", 5),
+            "dealer_name": name_of(view["dealer"]),
+            "contract": contract,
+            "hand": hand_cards if hand is not None else None,
+            "hand_orders": [{"value": o, "label": f"by {o}", "chosen": o == order} for o in HAND_ORDERS],
+            "hand_count": len(hand or []),
+            "discard_top": pcard(top, ace_value=ace) if top else None,
+            "discard_size": view.get("discard_size", 0),
+            "stock_size": view.get("stock_size", 0),
+            "table_melds": table_melds,
+            "must_use": [pcard(c, ace_value=ace) for c in must_use],
+            "ace_value": ace,
+        }
+    )
 
     rows = _round_rows(view, name_of)
     table["round_rows"] = rows
@@ -330,8 +365,11 @@ def _controls(game, view: dict, me: int, names, name_of, hand: list[str], ace: i
             "stock": "draw_stock" in types,
             "top": pcard(top, ace_value=ace) if top else None,
             "push_to": nxt,
-            "push_text": (f"Push: the {face(top)} and the top stock card go to {nxt}; you then draw from the stock."
-                          if top else None),
+            "push_text": (
+                f"Push: the {face(top)} and the top stock card go to {nxt}; you then draw from the stock."
+                if top
+                else None
+            ),
             "push_ends_round": "push" in types and stock < 2,
             "stock_ends_round": "draw_stock" in types and stock == 0,
             "stock_size": stock,
@@ -347,19 +385,32 @@ def _controls(game, view: dict, me: int, names, name_of, hand: list[str], ace: i
         controls["suggested"] = None
         if suggestion:
             controls["suggested"] = {
-                "melds": [{"letter": letter, "kind": m["kind"],
-                           "cards": [pcard(c, s, ace) for c, s in zip(*arrange(m["cards"], m["kind"]))]}
-                          for letter, m in zip(GROUPS, suggestion["melds"])],
+                "melds": [
+                    {
+                        "letter": letter,
+                        "kind": m["kind"],
+                        "cards": [pcard(c, s, ace) for c, s in zip(*arrange(m["cards"], m["kind"]))],
+                    }
+                    for letter, m in zip(GROUPS, suggestion["melds"])
+                ],
                 "fields": fields_for(suggestion),
-                "builder_url": reverse("capit:check", args=[game.pk]) + "?" + urlencode(
-                    [(k, v) for k, v in fields_for(suggestion) if k != "type"]),
+                "builder_url": reverse("capit:check", args=[game.pk])
+                + "?"
+                + urlencode([(k, v) for k, v in fields_for(suggestion) if k != "type"]),
             }
     else:
-        controls["targets"] = [{"index": i, "label": meld_label(m, name_of(m["owner"])),
-                                "run": m["kind"] == "run"} for i, m in enumerate(melds)]
+        controls["targets"] = [
+            {"index": i, "label": meld_label(m, name_of(m["owner"])), "run": m["kind"] == "run"}
+            for i, m in enumerate(melds)
+        ]
         controls["wilds"] = [
-            {"value": f"{i}|{card}", "label": f"{face(card)} as {as_face(slot)} in {meld_label(m, name_of(m['owner']))}"}
-            for i, m in enumerate(melds) for card, slot in zip(m["cards"], m["as"]) if not is_natural(card, slot)
+            {
+                "value": f"{i}|{card}",
+                "label": f"{face(card)} as {as_face(slot)} in {meld_label(m, name_of(m['owner']))}",
+            }
+            for i, m in enumerate(melds)
+            for card, slot in zip(m["cards"], m["as"])
+            if not is_natural(card, slot)
         ]
         hints = []
         for move in legal:
@@ -383,5 +434,7 @@ def _hint_label(move: dict, melds: list, name_of) -> str | None:
         return f"Meld a {move['kind']}: {_faces(move['cards'])}"
     if kind == "replace":
         meld = melds[move["meld"]]
-        return f"Swap your {face(move['card'])} for the {face(move['wild'])} in {meld_label(meld, name_of(meld['owner']))}"
+        return (
+            f"Swap your {face(move['card'])} for the {face(move['wild'])} in {meld_label(meld, name_of(meld['owner']))}"
+        )
     return None

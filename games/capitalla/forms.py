@@ -19,7 +19,8 @@ MAX_CARDS = 14
 
 class OptionsForm(GameOptionsForm):
     max_reshuffles = option_field(
-        OPTION_RANGES["max_reshuffles"], "Reshuffles",
+        OPTION_RANGES["max_reshuffles"],
+        "Reshuffles",
         "How often the discard pile may become a new draw pile. When the draw pile runs out after that, "
         "the deal is drawn.",
     )
@@ -30,10 +31,13 @@ class MoveForm(BaseMoveForm):
 
     TYPES = ("draw", "discard", "declare")
 
-    type = forms.ChoiceField(choices=[(t, t) for t in TYPES], error_messages={
-        "required": "The move has no type.",
-        "invalid_choice": "Unknown kind of move %(value)s.",
-    })
+    type = forms.ChoiceField(
+        choices=[(t, t) for t in TYPES],
+        error_messages={
+            "required": "The move has no type.",
+            "invalid_choice": "Unknown kind of move %(value)s.",
+        },
+    )
     card = forms.CharField(required=False, max_length=12)
     discard = forms.CharField(required=False, max_length=12)
     groups = forms.CharField(required=False, max_length=2000)
@@ -41,7 +45,8 @@ class MoveForm(BaseMoveForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["from"] = forms.ChoiceField(
-            required=False, choices=[("pile", "draw pile"), ("discard", "discard pile")],
+            required=False,
+            choices=[("pile", "draw pile"), ("discard", "discard pile")],
             error_messages={"invalid_choice": "You can draw from the pile or the discard pile only."},
         )
 
@@ -53,8 +58,12 @@ class MoveForm(BaseMoveForm):
             groups = json.loads(raw)
         except ValueError:
             raise forms.ValidationError("The groups of the declaration are not valid JSON.") from None
-        if (not isinstance(groups, list) or not groups or len(groups) > MAX_GROUPS
-                or not all(isinstance(g, list) and g for g in groups)):
+        if (
+            not isinstance(groups, list)
+            or not groups
+            or len(groups) > MAX_GROUPS
+            or not all(isinstance(g, list) and g for g in groups)
+        ):
             raise forms.ValidationError("The declaration must be a list of groups of cards.")
         if sum(len(g) for g in groups) > MAX_CARDS:
             raise forms.ValidationError("The declaration has too many cards.")
@@ -102,5 +111,4 @@ def fields_for(move: dict) -> list[tuple[str, str]]:
         return [("type", kind), ("from", move["from"])]
     if kind == "discard":
         return [("type", kind), ("card", move["card"])]
-    return [("type", kind), ("discard", move["discard"]),
-            ("groups", json.dumps(move["groups"], separators=(",", ":")))]
+    return [("type", kind), ("discard", move["discard"]), ("groups", json.dumps(move["groups"], separators=(",", ":")))]

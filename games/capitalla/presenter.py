@@ -4,7 +4,7 @@ found, the result with every hand, and a replay's table. Like every presenter it
 only `rules.view` (and `legal_moves` for my own seat)."""
 
 import json
-from functools import lru_cache
+from functools import cache
 
 from django.template.loader import render_to_string
 
@@ -23,7 +23,7 @@ def card(card_id: str, plays_as: str | None = None) -> dict:
     }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _static_face(card_id: str) -> dict:
     """What never changes about a card, with its HTML rendered once per process (the face,
     and the card as it sits in a hand): a hand of fourteen cards is on every move's response."""
@@ -42,10 +42,12 @@ def _static_face(card_id: str) -> dict:
     }
     for key, show_fact in (("face", False), ("face_with_fact", True)):
         face[key] = render_to_string("capitalla/_card.html", {"c": face, "show_fact": show_fact})
-    for key, as_button, is_new in (("hand_card", False, False), ("new_card", False, True),
-                                   ("discard_button", True, False)):
-        face[key] = render_to_string("capitalla/_hand_card.html",
-                                     {"c": face, "as_button": as_button, "is_new": is_new})
+    for key, as_button, is_new in (
+        ("hand_card", False, False),
+        ("new_card", False, True),
+        ("discard_button", True, False),
+    ):
+        face[key] = render_to_string("capitalla/_hand_card.html", {"c": face, "as_button": as_button, "is_new": is_new})
     return face
 
 
@@ -57,8 +59,13 @@ def hand_groups(card_ids, discardable=frozenset(), just_taken: str | None = None
     by_letter: dict[str, list[dict]] = {}
     for cid in card_ids:
         face = card(cid)
-        face["html"] = (face["discard_button"] if cid in discardable
-                        else face["new_card"] if cid == just_taken else face["hand_card"])
+        face["html"] = (
+            face["discard_button"]
+            if cid in discardable
+            else face["new_card"]
+            if cid == just_taken
+            else face["hand_card"]
+        )
         by_letter.setdefault(face["group_letter"], []).append(face)
     groups = []
     for letter in sorted(by_letter, key=lambda x: (x == JOKER, x)):
@@ -76,8 +83,10 @@ def capitalla_position(view: dict, hands: list[list[str]], names: list[str]) -> 
         "discard_top": card(top) if top else None,
         "discard_size": view.get("discard_size", 0),
         "draw_size": view.get("draw_size", 0),
-        "hands": [{"name": names[i], "count": len(hand), "groups": hand_groups(hand), "out": i in view["out"]}
-                  for i, hand in enumerate(hands)],
+        "hands": [
+            {"name": names[i], "count": len(hand), "groups": hand_groups(hand), "out": i in view["out"]}
+            for i, hand in enumerate(hands)
+        ],
     }
 
 
@@ -126,8 +135,13 @@ def _revealed_hands(view: dict) -> dict[int, list[str]]:
     return {}
 
 
-NO_CONTROLS = {"draw_pile": False, "draw_discard": False, "discard": False, "discardable": frozenset(),
-               "declaration": None}
+NO_CONTROLS = {
+    "draw_pile": False,
+    "draw_discard": False,
+    "discard": False,
+    "discardable": frozenset(),
+    "declaration": None,
+}
 
 
 def present_capitalla(game, table: dict, seen) -> dict:
@@ -135,12 +149,14 @@ def present_capitalla(game, table: dict, seen) -> dict:
     view, my_index, name_of = seen.view, seen.my_index, seen.name_of
     status, my_turn, result = game.status, table["my_turn"], view.get("result")
     hand = view.get("hand") if my_index is not None else None
-    table.update({
-        "hand_count": len(hand) if hand is not None else 0,
-        "discard_top": card(view["discard_top"]) if view.get("discard_top") else None,
-        "discard_size": view.get("discard_size", 0),
-        "draw_size": view.get("draw_size", 0),
-    })
+    table.update(
+        {
+            "hand_count": len(hand) if hand is not None else 0,
+            "discard_top": card(view["discard_top"]) if view.get("discard_top") else None,
+            "discard_size": view.get("discard_size", 0),
+            "draw_size": view.get("draw_size", 0),
+        }
+    )
 
     # Every key is always there: a missing one costs the template a failed lookup.
     controls = dict(NO_CONTROLS)
@@ -150,10 +166,12 @@ def present_capitalla(game, table: dict, seen) -> dict:
         discards = {m.get("card") for m in legal if m.get("type") == "discard"}
         declaration = view.get("declaration")
         if declaration is None:
-            declaration = next(({"discard": m["discard"], "groups": m["groups"]}
-                                for m in legal if m.get("type") == "declare"), None)
-        controls.update(draw_pile="pile" in draws, draw_discard="discard" in draws,
-                        discard=bool(discards), discardable=discards)
+            declaration = next(
+                ({"discard": m["discard"], "groups": m["groups"]} for m in legal if m.get("type") == "declare"), None
+            )
+        controls.update(
+            draw_pile="pile" in draws, draw_discard="discard" in draws, discard=bool(discards), discardable=discards
+        )
         if declaration:
             controls["declaration"] = {
                 "discard": card(declaration["discard"]),
@@ -161,8 +179,13 @@ def present_capitalla(game, table: dict, seen) -> dict:
                 "groups_json": _json(declaration["groups"]),
             }
     table["controls"] = controls
-    table["hand_groups"] = None if hand is None else hand_groups(
-        hand, discardable=controls["discardable"], just_taken=_picked_card(view.get("last_pick"), my_index))
+    table["hand_groups"] = (
+        None
+        if hand is None
+        else hand_groups(
+            hand, discardable=controls["discardable"], just_taken=_picked_card(view.get("last_pick"), my_index)
+        )
+    )
 
     if result:
         table["result"] = _present_result(result, view, name_of, game.num_seats)
@@ -190,9 +213,15 @@ def _present_result(result: dict, view: dict, name_of, num_seats: int) -> dict:
     scores = result.get("scores")
     hands = []
     for i in range(num_seats):
-        row = {"index": i, "name": name_of(i), "winner": i in winners, "groups": None,
-               "declared": None, "discard": None,
-               "score": scores[i] if isinstance(scores, list) and i < len(scores) else None}
+        row = {
+            "index": i,
+            "name": name_of(i),
+            "winner": i in winners,
+            "groups": None,
+            "declared": None,
+            "discard": None,
+            "score": scores[i] if isinstance(scores, list) and i < len(scores) else None,
+        }
         if declaration and declaration.get("seat") == i:
             row["declared"] = [declared_group(list(g)) for g in declaration.get("groups") or []]
             if declaration.get("discard"):

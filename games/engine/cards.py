@@ -43,7 +43,7 @@ def is_wild(card: str) -> bool:
 
 
 def rank_of(card: str) -> str:
-    """"7", "10", "A", or "JK" for a joker."""
+    """ "7", "10", "A", or "JK" for a joker."""
     name = card.partition(":")[0]
     return name if name == JOKER else name[:-1]
 

@@ -3,12 +3,11 @@
 import random
 
 import pytest
-
-from games.engine.bots import LEVELS, get_bot, play
-from games.capit.engine.bots import PATIENCE
-from games.capit.engine import RULES
-
 from test_capit_rules import FILLER, ROUND_1, ids, table
+
+from games.capit.engine import RULES
+from games.capit.engine.bots import PATIENCE
+from games.engine.bots import LEVELS, get_bot, play
 
 NORMAL = get_bot("capit", "normal")
 
@@ -61,7 +60,9 @@ def test_normal_discards_its_costliest_card_that_builds_nothing():
     hand = ids("7H", "7C", "9D", "9H", "KC", "3D", "5S", "4C", "10S") + ids("9S", copy=1)
     state = table([hand] + FILLER)
     assert NORMAL.choose(state, 0, random.Random(1)) in (
-        {"type": "discard", "card": "KC:0"}, {"type": "discard", "card": "10S:0"})
+        {"type": "discard", "card": "KC:0"},
+        {"type": "discard", "card": "10S:0"},
+    )
 
 
 def test_normal_beats_three_random_bots():

@@ -52,7 +52,9 @@ def test_a_run_is_one_suit_in_sequence():
     assert meld_problem(["5H", "9H", "JK"], "run") == (
         "5♥ and 9♥ are too far apart: the gaps need 3 wild cards and there is 1."
     )
-    assert not is_valid_meld(["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH", "JK"], "run")
+    assert not is_valid_meld(
+        ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH", "JK"], "run"
+    )
 
 
 # ---------------------------------------------------------------- ace high only

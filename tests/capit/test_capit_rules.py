@@ -5,9 +5,9 @@ from collections import Counter
 
 import pytest
 
+from games.capit.engine import RULES, arrange, deck, face, hand_points, points
 from games.engine.base import IllegalMove
 from games.engine.bots import play
-from games.capit.engine import RULES, arrange, deck, face, hand_points, points
 from games.engine.registry import get_rules
 from games.engine.rng import shuffled
 
@@ -71,7 +71,13 @@ def test_registered_as_capit_with_its_options():
     rules = get_rules("capit")
     assert rules is RULES
     info = rules.info
-    assert (info.slug, info.name, info.min_players, info.max_players, info.default_players) == ("capit", "Cap-It", 4, 6, 4)
+    assert (info.slug, info.name, info.min_players, info.max_players, info.default_players) == (
+        "capit",
+        "Cap-It",
+        4,
+        6,
+        4,
+    )
     assert info.default_options == {"ace_value": 15, "round_share_percent": 10}
 
 
@@ -88,9 +94,18 @@ def test_decks_by_table_size(players, size, jokers):
     assert len(state["discard"]) == 1 and len(state["stock"]) == size - 10 * players - 1
 
 
-@pytest.mark.parametrize("players, options", [(3, {}), (7, {}), ("4", {}), (4, {"jokers": 2}),
-                                              (4, {"ace_value": -1}), (4, {"ace_value": "15"}),
-                                              (4, {"round_share_percent": 50})])
+@pytest.mark.parametrize(
+    "players, options",
+    [
+        (3, {}),
+        (7, {}),
+        ("4", {}),
+        (4, {"jokers": 2}),
+        (4, {"ace_value": -1}),
+        (4, {"ace_value": "15"}),
+        (4, {"round_share_percent": 50}),
+    ],
+)
 def test_new_game_refuses_bad_setups(players, options):
     with pytest.raises(ValueError):
         RULES.new_game(players, options, seed=1)
@@ -108,7 +123,11 @@ def test_dealer_rotation_and_the_first_player_left_of_the_dealer(players):
     for number in range(1, 6):
         dealer = (number - 1) % players
         assert (state["round"], state["dealer"], state["turn"], state["phase"]) == (
-            number, dealer, (dealer + 1) % players, "draw")
+            number,
+            dealer,
+            (dealer + 1) % players,
+            "draw",
+        )
         dealt = shuffled(deck(players), 11, f"round:{number}")
         first = (dealer + 1) % players
         assert state["hands"][first] == dealt[:10]
@@ -116,7 +135,9 @@ def test_dealer_rotation_and_the_first_player_left_of_the_dealer(players):
         assert state["discard"] == [dealt[10 * players]]
         assert state["melds"] == [] and state["laid"] == [False] * players
         state = force_round_end(state)
-    assert state["phase"] == "over" and [r["dealer"] for r in state["rounds"]] == [(n - 1) % players for n in range(1, 6)]
+    assert state["phase"] == "over" and [r["dealer"] for r in state["rounds"]] == [
+        (n - 1) % players for n in range(1, 6)
+    ]
 
 
 # ---------------------------------------------------------------- the draw
@@ -181,8 +202,11 @@ def test_the_contract_is_laid_whole_or_not_at_all():
     state = table([ROUND_1] + FILLER)
     one = {"type": "lay_contract", "melds": [{"kind": "set", "cards": ids("7H", "7C", "JK")}]}
     assert "two sets of 3" in refused(state, 0, one) and "exactly" in refused(state, 0, one)
-    three = {"type": "lay_contract", "melds": one["melds"] + [
-        {"kind": "set", "cards": ids("9D", "9H", "9S")}, {"kind": "set", "cards": ids("KC", "QH", "4C")}]}
+    three = {
+        "type": "lay_contract",
+        "melds": one["melds"]
+        + [{"kind": "set", "cards": ids("9D", "9H", "9S")}, {"kind": "set", "cards": ids("KC", "QH", "4C")}],
+    }
     assert refused(state, 0, three) == "Meld 3: A set needs cards of one rank: K♣ and Q♥ differ."
     runs = {"type": "lay_contract", "melds": [{"kind": "run", "cards": ids("3D", "JK", "5S")}, one["melds"][0]]}
     assert refused(state, 0, runs).startswith("Meld 1: A run needs cards of one suit")
@@ -212,9 +236,11 @@ def test_after_the_contract_new_melds_and_lay_offs_follow_in_the_same_turn():
 def test_no_melding_or_laying_off_before_the_contract():
     melds = [(1, "set", ids("9D", "9H", "9S")), (1, "run", ids("5H", "JK", "7H"))]
     state = table([ids("9C", "6H", "KC", "KS", "KH")] + FILLER, melds=melds, laid=[1])
-    for move in ({"type": "lay_off", "meld": 0, "cards": ["9C:0"]},
-                 {"type": "meld", "kind": "set", "cards": ids("KC", "KS", "KH")},
-                 {"type": "replace", "meld": 1, "card": "6H:0", "wild": "JK:0"}):
+    for move in (
+        {"type": "lay_off", "meld": 0, "cards": ["9C:0"]},
+        {"type": "meld", "kind": "set", "cards": ids("KC", "KS", "KH")},
+        {"type": "replace", "meld": 1, "card": "6H:0", "wild": "JK:0"},
+    ):
         assert refused(state, 0, move).startswith("Lay down your contract first (two sets of 3)")
     assert {m["type"] for m in RULES.legal_moves(state, 0)} == {"discard"}
 
@@ -231,8 +257,11 @@ def test_round_five_needs_a_run_of_3_and_a_run_of_7():
     offered = [m for m in RULES.legal_moves(state, 0) if m["type"] == "lay_contract"]
     assert offered and RULES.apply(state, 0, offered[0])["laid"][0]
     view = RULES.view(state, 0)
-    assert view["contract"] == {"round": 5, "melds": [{"kind": "run", "size": 3}, {"kind": "run", "size": 7}],
-                                "text": "a run of 3 and a run of 7"}
+    assert view["contract"] == {
+        "round": 5,
+        "melds": [{"kind": "run", "size": 3}, {"kind": "run", "size": 7}],
+        "text": "a run of 3 and a run of 7",
+    }
 
 
 # ---------------------------------------------------------------- wild cards
@@ -270,7 +299,9 @@ def test_only_the_natural_card_a_wild_stands_for_can_replace_it():
     melds = [(1, "run", ids("5H", "JK", "7H")), (1, "set", ids("9C", "9D", "JK", copy=1))]
     state = table([ids("6C", "6H", "9H", "KC")] + FILLER, melds=melds, laid=[0, 1])
     assert "stands for the 6♥" in refused(state, 0, {"type": "replace", "meld": 0, "card": "6C:0", "wild": "JK:0"})
-    assert "natural card, not a wild" in refused(state, 0, {"type": "replace", "meld": 0, "card": "6H:0", "wild": "5H:0"})
+    assert "natural card, not a wild" in refused(
+        state, 0, {"type": "replace", "meld": 0, "card": "6H:0", "wild": "5H:0"}
+    )
     assert "no card" in refused(state, 0, {"type": "replace", "meld": 0, "card": "6H:0", "wild": "JK:1"})
     after = RULES.apply(state, 0, {"type": "replace", "meld": 1, "card": "9H:0", "wild": "JK:1"})
     assert after["melds"][1]["cards"] == ["9C:1", "9D:1", "9H:0"]
@@ -282,7 +313,10 @@ def test_the_freed_wild_must_be_used_in_another_meld_the_same_turn():
     freed = RULES.apply(state, 0, {"type": "replace", "meld": 0, "card": "6H:0", "wild": "JK:0"})
     assert freed["melds"][0]["cards"] == ids("5H", "6H", "7H") and "JK:0" in freed["hands"][0]
     assert RULES.view(freed, 0)["must_use"] == ["JK:0"] == RULES.view(freed, 2)["must_use"]
-    assert refused(freed, 0, {"type": "discard", "card": "3D:0"}) == "Use the Joker you freed in a meld before you discard."
+    assert (
+        refused(freed, 0, {"type": "discard", "card": "3D:0"})
+        == "Use the Joker you freed in a meld before you discard."
+    )
     assert refused(freed, 0, {"type": "discard", "card": "JK:0"}).startswith("Use the Joker")
     assert "another meld" in refused(freed, 0, {"type": "lay_off", "meld": 0, "cards": ["JK:0"]})
     moves = RULES.legal_moves(freed, 0)
@@ -297,8 +331,11 @@ def test_the_freed_wild_must_be_used_in_another_meld_the_same_turn():
 
 def test_a_freed_two_may_replace_a_wild_in_another_meld_but_not_in_its_own():
     # 2♥ stands for the 4♥ and a joker for the 2♥ in meld 0; meld 1 holds a joker for the 2♥ too.
-    melds = [(1, "run", ids("JK", "3H", "2H", "5H")), (2, "run", ["JK:1"] + ids("3H", "4H", copy=1)),
-             (0, "set", ids("9C", "9D", "9S"))]
+    melds = [
+        (1, "run", ids("JK", "3H", "2H", "5H")),
+        (2, "run", ["JK:1"] + ids("3H", "4H", copy=1)),
+        (0, "set", ids("9C", "9D", "9S")),
+    ]
     state = table([ids("4H", "KC", "3D")] + FILLER, melds=melds, laid=[0, 1, 2])
     assert state["melds"][0]["as"] == ["2H", "3H", "4H", "5H"]
     freed = RULES.apply(state, 0, {"type": "replace", "meld": 0, "card": "4H:0", "wild": "2H:0"})
@@ -345,11 +382,14 @@ def test_going_out_by_laying_off_the_last_card():
     assert summary["winners"] == [0] and after["scores"] == [[0, 50, 50, 50]]
     assert after["round"] == 2 and after["dealer"] == 1 and after["turn"] == 2 and after["melds"] == []
     assert RULES.describe(state, 0, {"type": "lay_off", "meld": 0, "cards": ["8H:0"]}).endswith(
-        "{player} went out: round 1 is over.")
+        "{player} went out: round 1 is over."
+    )
 
 
 def test_going_out_by_melding_the_last_cards():
-    state = table([ids("KC", "KD", "KS")] + FILLER[:2] + [ids("3H")], melds=[(0, "set", ids("9C", "9D", "9S"))], laid=[0])
+    state = table(
+        [ids("KC", "KD", "KS")] + FILLER[:2] + [ids("3H")], melds=[(0, "set", ids("9C", "9D", "9S"))], laid=[0]
+    )
     after = RULES.apply(state, 0, {"type": "meld", "kind": "set", "cards": ids("KC", "KD", "KS")})
     assert after["rounds"][0]["went_out"] == 0 and after["round"] == 2
 
@@ -370,7 +410,8 @@ def test_the_round_ends_when_the_stock_is_too_short_for_a_push():
     assert summary["points"] == [25, 5, 35, 15] and summary["winners"] == [1]
     assert after["round"] == 2 and len(after["stock"]) == 108 - 41
     assert RULES.describe(state, 0, {"type": "push"}) == (
-        "{player} chose to push, but the stock is too short. The stock ran out: round 1 is over.")
+        "{player} chose to push, but the stock is too short. The stock ran out: round 1 is over."
+    )
     # Two stock cards are enough: the push happens and empties the stock.
     two = table(hands, stock=ids("5S", "6S"), discard=ids("7D"), phase="draw")
     pushed = RULES.apply(two, 0, {"type": "push"})
@@ -416,8 +457,13 @@ def test_ties_share_the_win_and_the_round():
     hands = [ids("KC"), ids("AS", "KS"), ids("2C", "JK"), ids("KD")]
     state = table(hands, stock=ids("5S"), discard=ids("7D"), phase="draw", number=5)
     earlier = [[10, 40, 5, 10]] * 4
-    state.update(scores=earlier, rounds=[{"number": n, "dealer": n - 1, "went_out": None, "reason": "stock_out",
-                                          "points": p, "winners": [2]} for n, p in enumerate(earlier, 1)])
+    state.update(
+        scores=earlier,
+        rounds=[
+            {"number": n, "dealer": n - 1, "went_out": None, "reason": "stock_out", "points": p, "winners": [2]}
+            for n, p in enumerate(earlier, 1)
+        ],
+    )
     after = RULES.apply(state, 0, {"type": "push"})
     assert after["rounds"][-1]["winners"] == [0, 3]
     assert RULES.result(after) == {
@@ -445,16 +491,19 @@ def test_resigned_players_are_skipped_score_nothing_more_and_cannot_win():
 # ---------------------------------------------------------------- moves, views, words
 
 
-@pytest.mark.parametrize("move, reason", [
-    ("push", "A move must be a JSON object."),
-    ({"type": "draw"}, "The move type must be one of"),
-    ({"type": "push", "card": "5H:0"}, "Unexpected field(s) in a push move: card."),
-    ({"type": "discard"}, "A discard move needs: card."),
-    ({"type": "discard", "card": "5H"}, "card ids such as"),
-    ({"type": "discard", "card": "ZZ:0"}, "card ids such as"),
-    ({"type": "discard", "card": "QH:1"}, "You do not hold the Q♥ (QH:1)."),
-    ({"type": "meld", "kind": "pair", "cards": ["KC:0"]}, "Lay down your contract first"),
-])
+@pytest.mark.parametrize(
+    "move, reason",
+    [
+        ("push", "A move must be a JSON object."),
+        ({"type": "draw"}, "The move type must be one of"),
+        ({"type": "push", "card": "5H:0"}, "Unexpected field(s) in a push move: card."),
+        ({"type": "discard"}, "A discard move needs: card."),
+        ({"type": "discard", "card": "5H"}, "card ids such as"),
+        ({"type": "discard", "card": "ZZ:0"}, "card ids such as"),
+        ({"type": "discard", "card": "QH:1"}, "You do not hold the Q♥ (QH:1)."),
+        ({"type": "meld", "kind": "pair", "cards": ["KC:0"]}, "Lay down your contract first"),
+    ],
+)
 def test_bad_moves_are_refused_with_a_reason(move, reason):
     state = table([ids("5H", "KC")] + FILLER)
     assert reason in refused(state, 0, move)
@@ -465,8 +514,15 @@ def test_the_view_shows_the_table_and_only_your_own_hand():
     state = table([ids("6H", "KC")] + FILLER, melds=melds, laid=[1])
     view = RULES.view(state, 0)
     assert view["hand"] == ["6H:0", "KC:0"] and view["hand_size"] == [2, 7, 7, 7]
-    assert view["melds"] == [{"owner": 1, "kind": "run", "cards": ["5H:0", "JK:0", "7H:0"],
-                              "as": ["5H", "6H", "7H"], "wild": [False, True, False]}]
+    assert view["melds"] == [
+        {
+            "owner": 1,
+            "kind": "run",
+            "cards": ["5H:0", "JK:0", "7H:0"],
+            "as": ["5H", "6H", "7H"],
+            "wild": [False, True, False],
+        }
+    ]
     assert view["discard_top"] == "KD:1" and view["stock_size"] == len(state["stock"])
     assert (view["round"], view["dealer"], view["to_act"], view["laid"]) == (1, 0, [0], [False, True, False, False])
     assert view["contract"]["text"] == "two sets of 3" and view["must_use"] == []

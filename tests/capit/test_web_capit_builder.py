@@ -7,8 +7,8 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from capit_web import building, current, friends, post_move  # noqa: F401
 from games.capit.engine import meld_problem
+from tests.capit.capit_web import current, post_move
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}
 HAND = ["7H:0", "7C:0", "7S:1", "KH:0", "KD:1", "KS:0", "3C:0", "4C:0", "5C:0", "JK:1"]
@@ -39,12 +39,16 @@ def test_the_check_says_why_a_group_is_invalid(client, building, snapshot):
 def test_the_check_says_valid_and_shows_what_wild_cards_stand_for(client, building):
     response, text = check(client, building, {"kind": "run", "cards": "3C:0,JK:1,5C:0"})
     assert "Valid run — 3♣ Joker(4♣) 5♣." in text and "check--ok" in text
-    _, text = check(client, building, {"kind_A": "set", "kind_B": "set", "A": ["7H:0", "7C:0", "7S:1"],
-                                       "B": ["KH:0", "KD:1"]})
+    _, text = check(
+        client, building, {"kind_A": "set", "kind_B": "set", "A": ["7H:0", "7C:0", "7S:1"], "B": ["KH:0", "KD:1"]}
+    )
     assert "Group A: valid set — 7♥ 7♣ 7♠." in text
     assert "Group B is not a valid set: A meld needs at least 3 cards." in text
-    _, text = check(client, building, {"kind_A": "set", "kind_B": "set", "A": ["7H:0", "7C:0", "7S:1"],
-                                       "B": ["KH:0", "KD:1", "KS:0"]})
+    _, text = check(
+        client,
+        building,
+        {"kind_A": "set", "kind_B": "set", "A": ["7H:0", "7C:0", "7S:1"], "B": ["KH:0", "KD:1", "KS:0"]},
+    )
     assert "These groups make the contract (two sets of 3): lay them down." in text
 
 
@@ -52,8 +56,11 @@ def test_the_check_flags_cards_not_held_and_cards_in_two_groups(client, building
     theirs = building.rules.view(building.state, 0)["hand"][0]
     _, text = check(client, building, {"kind_A": "set", "A": ["7H:0", "7C:0", theirs]})
     assert "Group A: you do not hold the" in text and f"({theirs})" in text
-    _, text = check(client, building, {"kind_A": "set", "kind_B": "set", "A": ["7H:0", "7C:0", "7S:1"],
-                                       "B": ["7H:0", "KD:1", "KS:0"]})
+    _, text = check(
+        client,
+        building,
+        {"kind_A": "set", "kind_B": "set", "A": ["7H:0", "7C:0", "7S:1"], "B": ["7H:0", "KD:1", "KS:0"]},
+    )
     assert "is in groups A and B" in text
 
 
@@ -70,9 +77,19 @@ def test_without_javascript_check_returns_the_page_with_the_ticks_kept(client, b
     before = snapshot(building)
     page = client.get(reverse("game", args=[building.pk])).content.decode()
     assert f'formaction="{reverse("capit:check", args=[building.pk])}"' in page
-    response, text = check(client, building, {"version": building.version, "kind_A": "set", "kind_B": "set",
-                                              "A": ["7H:0", "7C:0", "3C:0"], "B": ["KH:0", "KD:1", "KS:0"]},
-                           method="post", headers={})
+    response, text = check(
+        client,
+        building,
+        {
+            "version": building.version,
+            "kind_A": "set",
+            "kind_B": "set",
+            "A": ["7H:0", "7C:0", "3C:0"],
+            "B": ["KH:0", "KD:1", "KS:0"],
+        },
+        method="post",
+        headers={},
+    )
     assert response.status_code == 200 and "<html" in text
     assert 'name="A" value="7H:0" checked' in text and 'name="A" value="3C:0" checked' in text
     assert 'name="B" value="KS:0" checked' in text and 'name="A" value="KS:0">' in text
@@ -90,9 +107,21 @@ def test_the_suggestion_can_be_put_in_the_builder(client, building):
 
 
 def test_after_the_contract_the_check_covers_lay_offs_and_swaps(client, bob, building):
-    post_move(client, building, [("type", "lay_contract"), ("kind_A", "set"), ("kind_B", "set"),
-                                 ("A", "7H:0"), ("A", "7C:0"), ("A", "JK:1"), ("B", "KH:0"), ("B", "KD:1"),
-                                 ("B", "KS:0")])
+    post_move(
+        client,
+        building,
+        [
+            ("type", "lay_contract"),
+            ("kind_A", "set"),
+            ("kind_B", "set"),
+            ("A", "7H:0"),
+            ("A", "7C:0"),
+            ("A", "JK:1"),
+            ("B", "KH:0"),
+            ("B", "KD:1"),
+            ("B", "KS:0"),
+        ],
+    )
     game = current(building)
     assert game.state["laid"][1]
     sevens = next(i for i, m in enumerate(game.state["melds"]) if m["as"][0] == "7")

@@ -6,8 +6,8 @@ import random
 
 from django.urls import reverse
 
-from capit_web import current, play_bots, post_move, with_bots  # noqa: F401
 from games.models import Event, Game
+from tests.capit.capit_web import current, play_bots, post_move
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}
 ORDER = ("lay_contract", "meld", "lay_off", "replace")

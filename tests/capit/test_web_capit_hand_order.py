@@ -5,7 +5,6 @@ import re
 
 from django.urls import reverse
 
-from capit_web import building, friends  # noqa: F401
 from games.capit.engine import sort_hand
 
 HAND = ["7H:0", "KS:0", "7C:0", "3C:0", "KH:0", "2D:0", "JK:1", "7S:1", "5C:0", "KD:1"]
@@ -18,13 +17,26 @@ def shown_hand(html: str) -> list[str]:
 
 
 def sort_by(client, game, order, headers=None, **fields):
-    return client.post(reverse("capit:hand_order", args=[game.pk]),
-                       {"order": order, "version": game.version, **fields}, **(headers or {}))
+    return client.post(
+        reverse("capit:hand_order", args=[game.pk]),
+        {"order": order, "version": game.version, **fields},
+        **(headers or {}),
+    )
 
 
 def test_sort_hand_by_rank_keeps_equal_ranks_together_and_wild_cards_last():
-    assert sort_hand(HAND, by="rank") == ["3C:0", "5C:0", "7S:1", "7H:0", "7C:0", "KS:0", "KH:0", "KD:1",
-                                          "2D:0", "JK:1"]
+    assert sort_hand(HAND, by="rank") == [
+        "3C:0",
+        "5C:0",
+        "7S:1",
+        "7H:0",
+        "7C:0",
+        "KS:0",
+        "KH:0",
+        "KD:1",
+        "2D:0",
+        "JK:1",
+    ]
     assert sort_hand(HAND) == ["7S:1", "KS:0", "7H:0", "KH:0", "KD:1", "3C:0", "5C:0", "7C:0", "2D:0", "JK:1"]
 
 

@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 from django.urls import reverse
+from htmx_answers import is_table_partial
 
-from capit_web import all_cards, current, friends, post_move, set_hand  # noqa: F401
 from games.capit.engine import deck, face, meld_problem
 from games.models import Event
-from htmx_answers import is_table_partial
+from tests.capit.capit_web import all_cards, current, post_move, set_hand
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}
 # Bob's hand for round 1 (two sets of 3): three 7s, three kings and four loose cards.
@@ -24,8 +24,11 @@ def hand_of(game, seat):
 
 
 def contract_fields(a=SEVENS, b=KINGS, kind_a="set", kind_b="set"):
-    return ([("type", "lay_contract"), ("kind_A", kind_a), ("kind_B", kind_b)]
-            + [("A", c) for c in a] + [("B", c) for c in b])
+    return (
+        [("type", "lay_contract"), ("kind_A", kind_a), ("kind_B", kind_b)]
+        + [("A", c) for c in a]
+        + [("B", c) for c in b]
+    )
 
 
 @pytest.fixture
@@ -117,7 +120,9 @@ def test_lay_down_the_suggested_contract_in_one_click(client, bob, bob_to_play):
     page = client.get(reverse("game", args=[bob_to_play.pk])).content.decode()
     assert "Your hand holds the contract: lay it down now." in page
     form = page.split('class="suggest"')[1].split("</form>")[0]
-    fields = [(n, html_lib.unescape(v)) for n, v in re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form)]
+    fields = [
+        (n, html_lib.unescape(v)) for n, v in re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form)
+    ]
     fields = [f for f in fields if f[0] not in ("csrfmiddlewaretoken", "version")] + [("type", "lay_contract")]
     assert post_move(client, bob_to_play, fields).status_code == 302
     assert current(bob_to_play).state["laid"][1]
@@ -140,15 +145,22 @@ def test_a_lay_off_before_the_contract_is_refused(client, bob, bob_to_play, snap
     client.force_login(bob)
     reason = refused(client, bob_to_play, [("type", "lay_off"), ("meld", "0"), ("cards", "7H:0")], snapshot)
     assert reason.startswith("Lay down your contract first (two sets of 3)")
-    reason = refused(client, bob_to_play, [("type", "meld"), ("kind", "set"), ("cards", "7H:0"), ("cards", "7C:0"),
-                                           ("cards", "7S:1")], snapshot)
+    reason = refused(
+        client,
+        bob_to_play,
+        [("type", "meld"), ("kind", "set"), ("cards", "7H:0"), ("cards", "7C:0"), ("cards", "7S:1")],
+        snapshot,
+    )
     assert reason.startswith("Lay down your contract first")
 
 
-@pytest.mark.parametrize("fields", [
-    [("type", "discard"), ("card", "7H:5")],  # a copy that does not exist
-    [("type", "discard"), ("card", "QD:1")],  # a real card, in someone else's hand or the stock
-])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        [("type", "discard"), ("card", "7H:5")],  # a copy that does not exist
+        [("type", "discard"), ("card", "QD:1")],  # a real card, in someone else's hand or the stock
+    ],
+)
 def test_a_forged_card_is_refused(client, bob, bob_to_play, snapshot, fields):
     client.force_login(bob)
     assert "You do not hold the" in refused(client, bob_to_play, fields, snapshot)
@@ -161,21 +173,24 @@ def test_a_forged_card_in_a_group_is_refused(client, bob, bob_to_play, snapshot)
     assert reason == f"You do not hold the {face(alices)} ({alices})."
 
 
-@pytest.mark.parametrize("fields, message", [
-    ([], "The move has no type"),
-    ([("type", "teleport")], "Unknown kind of move"),
-    ([("type", "lay_contract"), ("kind_A", "pair"), ("A", "7H:0")], "Group A is a set or a run, not pair."),
-    ([("type", "lay_contract"), ("A", "7H:0")], "Say whether group A is a set or a run."),
-    ([("type", "lay_contract")], "Put your cards into the groups"),
-    ([("type", "lay_contract"), ("kind_A", "set"), ("A", "<script>")], "is not a card"),
-    ([("type", "meld"), ("kind", "set")], "Tick the cards from your hand first."),
-    ([("type", "meld"), ("cards", "7H:0")], "Say whether the new meld is a set or a run."),
-    ([("type", "lay_off"), ("cards", "7H:0")], "Choose the meld on the table to lay off on."),
-    ([("type", "lay_off"), ("cards", "7H:0"), ("meld", "x")], "Choose a meld on the table."),
-    ([("type", "replace"), ("cards", "7H:0"), ("cards", "7C:0"), ("wild", "0|JK:0")], "Tick the one card"),
-    ([("type", "replace"), ("cards", "7H:0")], "Choose the wild card on the table to swap."),
-    ([("type", "discard")], "Choose the card to discard."),
-])
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ([], "The move has no type"),
+        ([("type", "teleport")], "Unknown kind of move"),
+        ([("type", "lay_contract"), ("kind_A", "pair"), ("A", "7H:0")], "Group A is a set or a run, not pair."),
+        ([("type", "lay_contract"), ("A", "7H:0")], "Say whether group A is a set or a run."),
+        ([("type", "lay_contract")], "Put your cards into the groups"),
+        ([("type", "lay_contract"), ("kind_A", "set"), ("A", "<script>")], "is not a card"),
+        ([("type", "meld"), ("kind", "set")], "Tick the cards from your hand first."),
+        ([("type", "meld"), ("cards", "7H:0")], "Say whether the new meld is a set or a run."),
+        ([("type", "lay_off"), ("cards", "7H:0")], "Choose the meld on the table to lay off on."),
+        ([("type", "lay_off"), ("cards", "7H:0"), ("meld", "x")], "Choose a meld on the table."),
+        ([("type", "replace"), ("cards", "7H:0"), ("cards", "7C:0"), ("wild", "0|JK:0")], "Tick the one card"),
+        ([("type", "replace"), ("cards", "7H:0")], "Choose the wild card on the table to swap."),
+        ([("type", "discard")], "Choose the card to discard."),
+    ],
+)
 def test_malformed_moves_are_refused_with_a_message(client, bob, bob_to_play, snapshot, fields, message):
     client.force_login(bob)
     assert message in refused(client, bob_to_play, fields, snapshot)
@@ -194,8 +209,9 @@ def test_a_stale_version_is_refused(client, bob, bob_to_play, snapshot):
 
 def test_meld_and_lay_off_after_the_contract(client, bob, bob_laid):
     game = set_hand(bob_laid, 1, ["7D:0", "3H:0", "4H:0", "5H:0", "QC:0"])
-    response = post_move(client, game, [("type", "meld"), ("kind", "run"), ("cards", "3H:0"), ("cards", "4H:0"),
-                                        ("cards", "5H:0")], HTMX)
+    response = post_move(
+        client, game, [("type", "meld"), ("kind", "run"), ("cards", "3H:0"), ("cards", "4H:0"), ("cards", "5H:0")], HTMX
+    )
     assert response.status_code == 200
     game = current(game)
     assert game.state["melds"][-1]["cards"] == ["3H:0", "4H:0", "5H:0"]

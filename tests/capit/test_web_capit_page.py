@@ -5,10 +5,10 @@ import re
 
 from django.urls import reverse
 
-from capit_web import current, friends, play_bots, post_move, rendered_card_ids, set_hand, with_bots  # noqa: F401
 from games import services
 from games.capit.engine import face, sort_hand
 from games.models import Game
+from tests.capit.capit_web import current, play_bots, post_move, rendered_card_ids, set_hand
 
 
 def page(client, user, game, **headers):
@@ -73,12 +73,32 @@ def test_a_spectator_sees_the_table_but_no_hand(client, friends):
 
 def test_no_page_carries_another_seats_cards(client, alice, bob, charlie, friends):
     # Play into the game a little so that there are melds and a discard pile to show.
-    game = set_hand(friends, 1, ["7H:0", "7C:0", "7S:1", "KH:0", "KD:1", "KS:0", "3C:0", "4D:0", "9S:0", "10H:1"],
-                    turn=1, phase="play")
+    game = set_hand(
+        friends,
+        1,
+        ["7H:0", "7C:0", "7S:1", "KH:0", "KD:1", "KS:0", "3C:0", "4D:0", "9S:0", "10H:1"],
+        turn=1,
+        phase="play",
+    )
     client.force_login(bob)
-    assert post_move(client, game, [("type", "lay_contract"), ("kind_A", "set"), ("A", "7H:0"), ("A", "7C:0"),
-                                    ("A", "7S:1"), ("kind_B", "set"), ("B", "KH:0"), ("B", "KD:1"),
-                                    ("B", "KS:0")]).status_code == 302
+    assert (
+        post_move(
+            client,
+            game,
+            [
+                ("type", "lay_contract"),
+                ("kind_A", "set"),
+                ("A", "7H:0"),
+                ("A", "7C:0"),
+                ("A", "7S:1"),
+                ("kind_B", "set"),
+                ("B", "KH:0"),
+                ("B", "KD:1"),
+                ("B", "KS:0"),
+            ],
+        ).status_code
+        == 302
+    )
     game = current(game)
     public = game.rules.view(game.state, None)
     on_table = {card for meld in public["melds"] for card in meld["cards"]} | {public["discard_top"]}
@@ -107,7 +127,7 @@ def test_the_page_after_the_end_shows_the_result_the_scores_and_the_seed(client,
     assert f"{winners} {'share the win' if len(result['winners']) > 1 else 'won with'}" in html
     assert f"Seed: <code>{game.seed}</code>" in html
     assert "hx-trigger" not in html  # nothing polls a finished game
-    assert html.count('<polyline') == 4
+    assert html.count("<polyline") == 4
     assert len(re.findall(r'<th scope="row" title="[^"]*">\d</th>', html)) == 5
     # The last round's leftover hands are shown to everyone once the game is over.
     for hand in game.rules.view(game.state, None)["hands"]:

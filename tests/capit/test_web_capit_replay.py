@@ -5,10 +5,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from capit_web import play_bots
 from games import services
 from games.models import Game
 from games.replay import replay
+from tests.capit.capit_web import play_bots
 
 pytestmark = pytest.mark.django_db
 

@@ -5,10 +5,10 @@ import re
 
 from django.urls import reverse
 
-from capit_web import current, friends, play_bots, post_move, set_hand  # noqa: F401
 from games import services
 from games.capit.engine import hand_points
 from games.models import Game
+from tests.capit.capit_web import current, post_move, set_hand
 
 
 def test_going_out_shows_the_round_summary_the_score_table_and_the_chart(client, bob, friends):

@@ -38,12 +38,21 @@ def test_an_option_left_out_keeps_its_default(client, host):
     assert Game.objects.get().options == {"ace_value": 25, "round_share_percent": 10}
 
 
-@pytest.mark.parametrize("posted, message", [
-    ({"capit-ace_value": "101"}, "Points for an ace: Ensure this value is less than or equal to 100."),
-    ({"capit-round_share_percent": "-5"}, "Round share (% of the pot): Ensure this value is greater than or equal to 0"),
-    ({"capit-round_share_percent": "21"}, "Round share (% of the pot): Ensure this value is less than or equal to 20"),
-    ({"capit-max_reshuffles": "2"}, "Cap-It has no option max_reshuffles."),
-])
+@pytest.mark.parametrize(
+    "posted, message",
+    [
+        ({"capit-ace_value": "101"}, "Points for an ace: Ensure this value is less than or equal to 100."),
+        (
+            {"capit-round_share_percent": "-5"},
+            "Round share (% of the pot): Ensure this value is greater than or equal to 0",
+        ),
+        (
+            {"capit-round_share_percent": "21"},
+            "Round share (% of the pot): Ensure this value is less than or equal to 20",
+        ),
+        ({"capit-max_reshuffles": "2"}, "Cap-It has no option max_reshuffles."),
+    ],
+)
 def test_a_bad_or_forged_option_is_refused_and_creates_nothing(client, host, posted, message):
     response = client.post(reverse("create_table"), TABLE | posted)
     assert response.status_code == 400

@@ -2,9 +2,9 @@
 
 import pytest
 
+from games.capitalla.engine import CARDS, RULES
 from games.engine.base import IllegalMove
 from games.engine.bots import get_bot
-from games.capitalla.engine import CARDS, RULES
 from games.engine.registry import get_rules
 from games.engine.rng import shuffled
 
@@ -380,9 +380,7 @@ def test_every_hand_is_shown_once_the_game_is_over():
 
 def test_describe_says_what_happened_without_secrets():
     state = table([WINNING + ["IRN"], OTHER], discard=["ECU"], phase="discard")
-    assert (
-        RULES.describe(state, 0, {"type": "discard", "card": "FRA"}) == "{player} discarded France (Paris)."
-    )
+    assert RULES.describe(state, 0, {"type": "discard", "card": "FRA"}) == "{player} discarded France (Paris)."
     assert RULES.describe(state, 0, DECLARE) == "{player} declared and won, discarding Iran (Tehran)."
     assert RULES.describe(state, 1, {"type": "resign"}) == "{player} resigned."
 

@@ -81,7 +81,7 @@ def test_alpha2_unique_and_flags_are_regional_indicator_pairs():
         assert len(flag) == 2
         assert all(REGIONAL_A <= ord(ch) <= REGIONAL_Z for ch in flag)
         assert "".join(chr(ord(ch) - REGIONAL_A + ord("A")) for ch in flag) == row["alpha2"]
-    assert CARDS["FRA"].flag == "\U0001F1EB\U0001F1F7"
+    assert CARDS["FRA"].flag == "\U0001f1eb\U0001f1f7"
 
 
 def test_nauru_is_n():
@@ -201,7 +201,7 @@ def test_no_x_anywhere():
 def test_letters_are_single_uppercase_ascii():
     for card in CARDS.values():
         assert card.letters
-        assert all(len(l) == 1 and "A" <= l <= "Z" for l in card.letters)
+        assert all(len(letter) == 1 and "A" <= letter <= "Z" for letter in card.letters)
 
 
 def test_facts_short_and_present():

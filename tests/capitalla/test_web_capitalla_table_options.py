@@ -44,13 +44,16 @@ def test_another_games_options_are_not_read(client, host):
     assert Game.objects.get().options == {"max_reshuffles": 3}
 
 
-@pytest.mark.parametrize("posted, message", [
-    ({"capitalla-max_reshuffles": "-1"}, "Reshuffles: Ensure this value is greater than or equal to 0."),
-    ({"capitalla-max_reshuffles": "two"}, "Reshuffles: Enter a whole number."),
-    # A deal that could reshuffle for ever would keep the bots' worker busy for ever.
-    ({"capitalla-max_reshuffles": "1000000"}, "Reshuffles: Ensure this value is less than or equal to 10."),
-    ({"capitalla-jokers": "8"}, "Capitalla has no option jokers."),
-])
+@pytest.mark.parametrize(
+    "posted, message",
+    [
+        ({"capitalla-max_reshuffles": "-1"}, "Reshuffles: Ensure this value is greater than or equal to 0."),
+        ({"capitalla-max_reshuffles": "two"}, "Reshuffles: Enter a whole number."),
+        # A deal that could reshuffle for ever would keep the bots' worker busy for ever.
+        ({"capitalla-max_reshuffles": "1000000"}, "Reshuffles: Ensure this value is less than or equal to 10."),
+        ({"capitalla-jokers": "8"}, "Capitalla has no option jokers."),
+    ],
+)
 def test_a_bad_or_forged_option_is_refused_and_creates_nothing(client, host, posted, message):
     response = client.post(reverse("create_table"), TABLE | posted)
     assert response.status_code == 400

@@ -51,8 +51,10 @@ def give_hand(game, seat, wanted):
 
 
 def hidden_inputs(form_html):
-    return {name: html_lib.unescape(value)
-            for name, value in re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form_html)}
+    return {
+        name: html_lib.unescape(value)
+        for name, value in re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form_html)
+    }
 
 
 def test_declare_flow(client, alice, table, htmx):
@@ -111,8 +113,11 @@ def test_a_wrong_declaration_is_refused_and_changes_nothing(client, alice, table
     before = snapshot(game)
     # Right cards, wrong grouping: split the pure L group across two groups.
     groups = [["PER", "PRT", "ESP"], ["GBR", "KEN", "NOR"], ["THA", "IRQ", "DEU", "BRA"], ["POL", "EGY", "CMR"]]
-    response = client.post(reverse("move", args=[table.pk]), {
-        "version": 1, "type": "declare", "discard": drawn, "groups": json.dumps(groups)}, **htmx)
+    response = client.post(
+        reverse("move", args=[table.pk]),
+        {"version": 1, "type": "declare", "discard": drawn, "groups": json.dumps(groups)},
+        **htmx,
+    )
     assert response.status_code == 400
     assert 'role="alert"' in response.content.decode()
     assert snapshot(game) == before

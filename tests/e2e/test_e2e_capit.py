@@ -2,8 +2,9 @@
 
 She opens a table from the lobby, the bots' moves come in by the table's poll, she pushes
 (her draw from the stock), ticks cards into a contract group and reads the live check's
-reason why they are no meld, sorts her hand by rank (the ticks stay), discards, and the bots' reply comes in by the poll until it
-is her turn again: all without a page load, a console error or a CSP violation.
+reason why they are no meld, sorts her hand by rank (the ticks stay), discards, and the
+bots' reply comes in by the poll until it is her turn again: all without a page load, a
+console error or a CSP violation.
 
 The deal is random (start_table draws a fresh seed), so every choice is made from the
 hand the page shows (its `data-card` ids), never from card ids known in advance. No
@@ -121,7 +122,8 @@ def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_b
     top = page.get_by_role("button", name="Take the").inner_text().removeprefix("Take the ")
     play_move(page, page.get_by_role("button", name="Push", exact=True))
     expect(page.locator(".history__list li").first).to_have_text(
-        f"Alice pushed the {top} and a stock card to the next player, then drew from the stock.")
+        f"Alice pushed the {top} and a stock card to the next player, then drew from the stock."
+    )
     expect(page.locator(".my-hand .phand [data-card]")).to_have_count(len(before) + 1)
     expect(banner).to_contain_text("Your turn: lay down your contract if you can, then discard.")
     assert_same_page(page)
@@ -163,7 +165,7 @@ def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_b
     expect(banner).to_contain_text("Your turn: take the", timeout=POLL_WAIT)
     assert_same_page(page)
     moves = history(page)
-    since_mine = moves[:moves.index(f"Alice discarded the {face}.")]
+    since_mine = moves[: moves.index(f"Alice discarded the {face}.")]
     # Each bot played in turn (a round may end on the way, so no exact count of moves).
     assert {move.split(" (")[0] for move in since_mine} == {"Bot 2", "Bot 3", "Bot 4"}, since_mine
     assert since_mine[0].startswith("Bot 4"), since_mine  # the seat before Alice's moved last

@@ -50,5 +50,6 @@ def test_the_list_shown_filtered_or_searched_does_not_tell_the_seed(staff_client
 
 def test_filtering_the_list_on_the_state_does_not_tell_a_hand(staff_client, live_game):
     card = live_game.rules.view(live_game.state, 1)["hand"][0]
-    assert (listed(staff_client, live_game, state__icontains=card)
-            == listed(staff_client, live_game, state__icontains="no such card"))
+    assert listed(staff_client, live_game, state__icontains=card) == listed(
+        staff_client, live_game, state__icontains="no such card"
+    )

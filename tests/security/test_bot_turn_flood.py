@@ -25,7 +25,8 @@ def queue_of(task_name: str) -> str:
 
 
 def test_four_accounts_bursting_quick_games_get_a_bounded_number_of_bot_turns_queued(
-        people, enqueued, settings, django_capture_on_commit_callbacks):
+    people, enqueued, settings, django_capture_on_commit_callbacks
+):
     settings.BOT_GAME_LIMIT = 3  # scaled down: 200 attempts against 4 x 3 games in play
     accounts = people(4)
     refusals = Counter()

@@ -31,8 +31,9 @@ def test_starting_a_staked_table_with_free_seats_to_fill_with_bots_is_refused(al
 
 def test_the_lobby_form_refuses_bots_at_a_staked_table(client, alice):
     client.force_login(alice)
-    response = client.post(reverse("create_table"), {"kind": "capitalla", "seats": "4", "bots": "2",
-                                                     "bot_level": "normal", "ante": "50"})
+    response = client.post(
+        reverse("create_table"), {"kind": "capitalla", "seats": "4", "bots": "2", "bot_level": "normal", "ante": "50"}
+    )
     assert response.status_code == 400
     assert "seats only people" in response.text
     assert not Game.objects.exists()

@@ -9,8 +9,19 @@ from accounts.models import User
 
 pytestmark = pytest.mark.django_db
 
-BROKEN = ["Al\nice", "Al\rice", "Al\u2028ice", "Al\u2029ice", "Al\u0085ice", "Al\tice", "Al\u200bice",
-          "Al\u202eice", "Al\u00a0ice", "Al\u3000ice", "Al\ue000ice"]
+BROKEN = [
+    "Al\nice",
+    "Al\rice",
+    "Al\u2028ice",
+    "Al\u2029ice",
+    "Al\u0085ice",
+    "Al\tice",
+    "Al\u200bice",
+    "Al\u202eice",
+    "Al\u00a0ice",
+    "Al\u3000ice",
+    "Al\ue000ice",
+]
 BOTS = ["Bot 2 (normal)", "bot", "BOT-1", "Bot", "\uff22\uff4f\uff54 3", "bot\u00b9"]
 TAKEN = ["Bob", "BOB", "bob", "\uff42\uff4f\uff42", "  Bob  ", "Dave"]  # dave has no display name
 FINE = ["Botanist", "Bottle Cap", "Anna Bot", "Zoë", "Queen Alice"]
@@ -22,13 +33,21 @@ def dave(django_user_model):
 
 
 def sign_up(display_name: str, username: str = "dora"):
-    return Client().post(reverse("signup"), {"username": username, "display_name": display_name,
-                                             "password1": "dora-secret-9876", "password2": "dora-secret-9876"})
+    return Client().post(
+        reverse("signup"),
+        {
+            "username": username,
+            "display_name": display_name,
+            "password1": "dora-secret-9876",
+            "password2": "dora-secret-9876",
+        },
+    )
 
 
 def rename(client, display_name: str):
-    return client.post(reverse("profile"), {"display_name": display_name, "email": "alice@example.com",
-                                            "email_notifications": "turn"})
+    return client.post(
+        reverse("profile"), {"display_name": display_name, "email": "alice@example.com", "email_notifications": "turn"}
+    )
 
 
 @pytest.mark.parametrize("name", BROKEN + BOTS + TAKEN)

@@ -16,8 +16,18 @@ pytestmark = pytest.mark.django_db
 
 def test_a_forged_seed_in_the_create_form_is_ignored(client, alice):
     client.force_login(alice)
-    client.post(reverse("create_table"), {"kind": "capitalla", "seats": 2, "bots": 1, "bot_level": "easy",
-                                          "turn_seconds": 86400, "timeout_policy": "bot", "seed": "1"})
+    client.post(
+        reverse("create_table"),
+        {
+            "kind": "capitalla",
+            "seats": 2,
+            "bots": 1,
+            "bot_level": "easy",
+            "turn_seconds": 86400,
+            "timeout_policy": "bot",
+            "seed": "1",
+        },
+    )
     game = Game.objects.get(host=alice)
     client.post(reverse("start", args=[game.pk]), {"seed": "1"})
     game.refresh_from_db()

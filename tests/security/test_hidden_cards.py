@@ -53,8 +53,9 @@ def test_no_page_shows_a_card_its_viewer_has_not_seen(client, alice, bob, charli
                 client.force_login(viewer)
             unseen = set(state["draw"])
             if game.status == Game.Status.ACTIVE:  # at the end every hand is shown
-                unseen |= {card for other, hand in enumerate(state["hands"]) if other != seat
-                           for card in hand} - face_up
+                unseen |= {
+                    card for other, hand in enumerate(state["hands"]) if other != seat for card in hand
+                } - face_up
             for html in pages(client, game):
                 fetched += 1
                 assert not card_ids(html) & unseen, (seat, card_ids(html) & unseen)

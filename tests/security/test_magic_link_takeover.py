@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def path_of(link: str) -> str:
-    return link[len(settings.SITE_URL):]
+    return link[len(settings.SITE_URL) :]
 
 
 def user_at(client, game):
@@ -67,14 +67,16 @@ def test_a_link_session_cannot_read_another_private_game_of_its_owner(opened, bo
 
 
 def test_the_takeover_path_fails_at_its_first_step_the_mail_address_stays(opened, bob):
-    response = opened.post(reverse("profile"), {
-        "display_name": "Bob", "email": "attacker@example.com", "email_notifications": "turn"})
+    response = opened.post(
+        reverse("profile"), {"display_name": "Bob", "email": "attacker@example.com", "email_notifications": "turn"}
+    )
     assert asks_for_sign_in(response)
     bob.refresh_from_db()
     assert bob.email != "attacker@example.com"
     # ... so a password reset asked for by the attacker goes nowhere they can read.
-    password_change = opened.post(reverse("password_change"), {
-        "new_password1": "attacker-pass-987", "new_password2": "attacker-pass-987"})
+    password_change = opened.post(
+        reverse("password_change"), {"new_password1": "attacker-pass-987", "new_password2": "attacker-pass-987"}
+    )
     assert asks_for_sign_in(password_change)
     bob.refresh_from_db()
     assert bob.check_password("bob-password-123")
@@ -146,8 +148,7 @@ def test_a_link_session_ends_when_the_owner_signs_out_elsewhere(opened, bob, bob
 
 def test_a_link_session_cannot_play_in_another_game_of_its_owner(opened, bob, charlie, bobs_private_game):
     game = bobs_private_game
-    response = opened.post(reverse("move", args=[game.pk]), {"version": game.version, "type": "draw",
-                                                             "from": "pile"})
+    response = opened.post(reverse("move", args=[game.pk]), {"version": game.version, "type": "draw", "from": "pile"})
     assert asks_for_sign_in(response)  # outside its game, the link's session is nobody
     assert game.events.count() == 0
 

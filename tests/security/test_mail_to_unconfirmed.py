@@ -30,8 +30,16 @@ def without_csrf_token(response) -> str:
 def dora():
     """An account signed up with someone else's address, never confirmed."""
     client = Client(REMOTE_ADDR="203.0.113.50")
-    client.post(reverse("signup"), {"username": "dora", "display_name": "Dora", "email": VICTIM,
-                                    "password1": "dora-secret-9876", "password2": "dora-secret-9876"})
+    client.post(
+        reverse("signup"),
+        {
+            "username": "dora",
+            "display_name": "Dora",
+            "email": VICTIM,
+            "password1": "dora-secret-9876",
+            "password2": "dora-secret-9876",
+        },
+    )
     dora = User.objects.get(username="dora")
     dora.client = client
     return dora
@@ -61,8 +69,10 @@ def test_password_resets_for_one_address_are_limited_and_the_page_says_the_same(
     settings.PASSWORD_RESET_LIMIT = 3
     alice.email = "alice@example.com"  # her confirmed address
     alice.save()
-    answers = {without_csrf_token(client.post(reverse("password_reset"), {"email": address}, follow=True))
-               for address in ["alice@example.com"] * 8 + ["ALICE@example.com"] * 2}
+    answers = {
+        without_csrf_token(client.post(reverse("password_reset"), {"email": address}, follow=True))
+        for address in ["alice@example.com"] * 8 + ["ALICE@example.com"] * 2
+    }
     assert len(answers) == 1  # the page reveals nothing
     assert len(mails_to("alice@example.com")) == 3
 

@@ -21,8 +21,16 @@ def test_a_chat_line_with_a_nul_is_refused_and_not_said(client, table, alice):
     assert not ChatMessage.objects.exists()
 
 
-@pytest.mark.parametrize("path", ["/join/%00/", "/email/unsubscribe/%00/", "/accounts/confirm/a%00b/",
-                                  "/accounts/password/reset/M%00Q/x/", "/rules/%00/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/join/%00/",
+        "/email/unsubscribe/%00/",
+        "/accounts/confirm/a%00b/",
+        "/accounts/password/reset/M%00Q/x/",
+        "/rules/%00/",
+    ],
+)
 def test_a_nul_in_a_url_parameter_is_refused(client, alice, path):
     for signed_in in (False, True):
         if signed_in:

@@ -7,16 +7,33 @@ import time
 import pytest
 from axes.models import AccessAttempt
 from django.conf import settings
+from url_walk import sample_values, site_paths
 
 from games import services
-from url_walk import sample_values, site_paths
 
 pytestmark = pytest.mark.django_db
 
 SMALL = "version=0&type=meld&kind=set&kind_A=set&order=suit&meld=0&end=high"
-BIG_FIELDS = ("cards", "A", "B", "C", "text", "username", "password", "wild", "card", "groups", "email",
-              "display_name", "password1", "password2", "old_password", "new_password1", "new_password2",
-              "current_password")
+BIG_FIELDS = (
+    "cards",
+    "A",
+    "B",
+    "C",
+    "text",
+    "username",
+    "password",
+    "wild",
+    "card",
+    "groups",
+    "email",
+    "display_name",
+    "password1",
+    "password2",
+    "old_password",
+    "new_password1",
+    "new_password2",
+    "current_password",
+)
 SECONDS_PER_REQUEST = 1.0  # an average over the walk, far above a normal answer
 
 
@@ -54,8 +71,7 @@ def test_the_biggest_body_to_every_post_url_is_refused_quickly(client, alice, ur
     paths = site_paths(url_values)
     started = time.monotonic()
     for path in paths:
-        response = client.post(path, body, content_type="application/x-www-form-urlencoded",
-                               HTTP_HX_REQUEST="true")
+        response = client.post(path, body, content_type="application/x-www-form-urlencoded", HTTP_HX_REQUEST="true")
         assert response.status_code < 500, (path, response.status_code)
     assert time.monotonic() - started < SECONDS_PER_REQUEST * len(paths)
 

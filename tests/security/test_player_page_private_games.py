@@ -41,7 +41,7 @@ def test_a_fellow_player_sees_only_the_private_games_they_played_in(client, alic
     client.force_login(bob)
     html = page(client, alice)
     assert "game now" not in html
-    assert "<th scope=\"row\">Capitalla</th><td>1</td><td>1</td><td>100%</td>" in html
+    assert '<th scope="row">Capitalla</th><td>1</td><td>1</td><td>100%</td>' in html
 
 
 def test_the_player_sees_all_their_own_games(client, alice, bob, charlie):
@@ -51,4 +51,4 @@ def test_the_player_sees_all_their_own_games(client, alice, bob, charlie):
     client.force_login(alice)
     html = page(client, alice)
     assert "in 1 game now" in html
-    assert "<th scope=\"row\">Capitalla</th><td>2</td><td>2</td><td>100%</td>" in html
+    assert '<th scope="row">Capitalla</th><td>2</td><td>2</td><td>100%</td>' in html

@@ -35,8 +35,9 @@ def poll(client, game_id, **guess):
 
 
 @pytest.mark.parametrize("visitor", ["anonymous", "stranger"])
-def test_guessing_a_waiting_private_table_s_seat_count_gets_404_right_or_wrong(client, charlie, waiting_private,
-                                                                                visitor):
+def test_guessing_a_waiting_private_table_s_seat_count_gets_404_right_or_wrong(
+    client, charlie, waiting_private, visitor
+):
     if visitor == "stranger":
         client.force_login(charlie)
     right, wrong = {"waiting": 2, "said": 0}, {"waiting": 1, "said": 0}
@@ -46,8 +47,9 @@ def test_guessing_a_waiting_private_table_s_seat_count_gets_404_right_or_wrong(c
 
 
 @pytest.mark.parametrize("visitor", ["anonymous", "stranger"])
-def test_guessing_a_private_game_s_move_and_chat_counts_gets_404_right_or_wrong(client, charlie, playing_private,
-                                                                                 visitor):
+def test_guessing_a_private_game_s_move_and_chat_counts_gets_404_right_or_wrong(
+    client, charlie, playing_private, visitor
+):
     if visitor == "stranger":
         client.force_login(charlie)
     version = playing_private.version
@@ -57,12 +59,14 @@ def test_guessing_a_private_game_s_move_and_chat_counts_gets_404_right_or_wrong(
     assert poll(client, playing_private.pk + 1000, since=0) == 404
 
 
-def test_a_player_s_unchanged_poll_of_a_private_table_asks_one_more_query(bob, playing_private,
-                                                                          django_assert_num_queries):
+def test_a_player_s_unchanged_poll_of_a_private_table_asks_one_more_query(
+    bob, playing_private, django_assert_num_queries
+):
     """The poll's lookup, then the visibility rule for a private table (the view called
     directly, so that no session or user lookup is counted)."""
-    request = RequestFactory().get(reverse("game", args=[playing_private.pk]),
-                                   {"since": playing_private.version, "said": 1})
+    request = RequestFactory().get(
+        reverse("game", args=[playing_private.pk]), {"since": playing_private.version, "said": 1}
+    )
     request.user = bob
     with django_assert_num_queries(2):
         response = views.game_page(request, playing_private.pk)

@@ -31,8 +31,9 @@ def game_url_parameters() -> dict[str, set[str]]:
         if "game_id" not in p.pattern.converters:
             continue
         if isinstance(p, URLResolver):  # a game's own pages
-            found |= {f"{p.namespace}:{q.name}": set(p.pattern.converters) | set(q.pattern.converters)
-                      for q in p.url_patterns}
+            found |= {
+                f"{p.namespace}:{q.name}": set(p.pattern.converters) | set(q.pattern.converters) for q in p.url_patterns
+            }
         else:
             found[p.name] = set(p.pattern.converters)
     return found
@@ -53,8 +54,10 @@ def private_game(django_user_model, alice, bob, kind: str, finished: bool) -> Ga
     alice.display_name, bob.display_name = "Alice Hiddenhost", "Bob Hiddenguest"
     alice.save()
     bob.save()
-    friends = [django_user_model.objects.create_user(username=f"friend{n}", display_name=f"Friend Hidden{n}")
-               for n in range(RULES[kind].info.min_players - 2)]
+    friends = [
+        django_user_model.objects.create_user(username=f"friend{n}", display_name=f"Friend Hidden{n}")
+        for n in range(RULES[kind].info.min_players - 2)
+    ]
     players = [alice, bob, *friends]
     for user in players:
         chips.grant(chips.player_account(user), ANTE)
@@ -74,9 +77,20 @@ def private_game(django_user_model, alice, bob, kind: str, finished: bool) -> Ga
 
 def secrets_of(game: Game) -> list[str]:
     """What an answer must not contain: anything from the table."""
-    found = [game.seed_hash, game.invite_code, "Hiddenhost", "Hiddenguest", "our secret plan",
-             "in the pot now", f"Ante {ANTE} chips", f"table--{game.kind}", 'class="seats"', 'class="card',
-             'class="pcard', 'class="history']
+    found = [
+        game.seed_hash,
+        game.invite_code,
+        "Hiddenhost",
+        "Hiddenguest",
+        "our secret plan",
+        "in the pot now",
+        f"Ante {ANTE} chips",
+        f"table--{game.kind}",
+        'class="seats"',
+        'class="card',
+        'class="pcard',
+        'class="history',
+    ]
     if game.seed is not None:
         found.append(str(game.seed))
     return found
@@ -84,8 +98,10 @@ def secrets_of(game: Game) -> list[str]:
 
 def answers(client, url: str) -> dict[str, object]:
     return {
-        "GET": client.get(url), "GET htmx": client.get(url, **HTMX),
-        "POST": client.post(url, FORM), "POST htmx": client.post(url, FORM, **HTMX),
+        "GET": client.get(url),
+        "GET htmx": client.get(url, **HTMX),
+        "POST": client.post(url, FORM),
+        "POST htmx": client.post(url, FORM, **HTMX),
     }
 
 
@@ -97,21 +113,27 @@ def outline(response, game_id: int) -> tuple:
 @pytest.mark.parametrize("finished", [False, True], ids=["in play", "finished"])
 @pytest.mark.parametrize("kind", list(RULES))
 @pytest.mark.parametrize("visitor", ["stranger", "anonymous"])
-def test_no_game_url_shows_a_private_table_to_an_outsider(client, django_user_model, alice, bob, charlie,
-                                                          kind, finished, visitor):
+def test_no_game_url_shows_a_private_table_to_an_outsider(
+    client, django_user_model, alice, bob, charlie, kind, finished, visitor
+):
     game = private_game(django_user_model, alice, bob, kind, finished)
     missing = Game.objects.order_by("-pk").values_list("pk", flat=True).first() + 1000
     if visitor == "stranger":
         client.force_login(charlie)
     leaks = []
     for name in game_url_names():
-        private_answers, missing_answers = answers(client, game_url(name, game.pk)), answers(client, game_url(name, missing))
+        private_answers, missing_answers = (
+            answers(client, game_url(name, game.pk)),
+            answers(client, game_url(name, missing)),
+        )
         for how, response in private_answers.items():
             body = response.content.decode(errors="replace")
             leaks += [f"{how} {name}: {secret!r}" for secret in secrets_of(game) if secret in body]
             if outline(response, game.pk) != outline(missing_answers[how], missing):
-                leaks.append(f"{how} {name}: answers {outline(response, game.pk)}, unlike a table that "
-                             f"does not exist {outline(missing_answers[how], missing)}")
+                leaks.append(
+                    f"{how} {name}: answers {outline(response, game.pk)}, unlike a table that "
+                    f"does not exist {outline(missing_answers[how], missing)}"
+                )
     assert leaks == [], "\n".join(leaks)
 
 

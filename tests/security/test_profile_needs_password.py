@@ -58,9 +58,10 @@ def test_the_display_name_and_mail_choice_change_without_the_password(client, al
 
 def test_changing_the_password_without_the_old_one_is_refused(client, alice):
     client.force_login(alice)
-    response = client.post(reverse("password_change"), {"old_password": "guess-123",
-                                                        "new_password1": "taken-over-4242",
-                                                        "new_password2": "taken-over-4242"})
+    response = client.post(
+        reverse("password_change"),
+        {"old_password": "guess-123", "new_password1": "taken-over-4242", "new_password2": "taken-over-4242"},
+    )
     assert response.status_code == 200
     alice.refresh_from_db()
     assert alice.check_password("alice-password-123")

@@ -22,8 +22,11 @@ ANTE = 100
 MAIN_ADDRESS = "main.player@gmail.com"
 # What a farmer tries to pass for a fresh address: case, +tags, gmail's dots and domains.
 FARMED_ADDRESSES = [
-    "MAIN.PLAYER@gmail.com", "mainplayer@gmail.com", "main.player+{i}@gmail.com",
-    "m.a.i.n.p.l.a.y.e.r@googlemail.com", "Main.Player+farm{i}@GoogleMail.com",
+    "MAIN.PLAYER@gmail.com",
+    "mainplayer@gmail.com",
+    "main.player+{i}@gmail.com",
+    "m.a.i.n.p.l.a.y.e.r@googlemail.com",
+    "Main.Player+farm{i}@GoogleMail.com",
 ]
 
 
@@ -34,8 +37,10 @@ def outbox(settings):
 
 def sign_up(username: str, email: str, ip: str):
     client = Client(REMOTE_ADDR=ip)
-    response = client.post(reverse("signup"), {"username": username, "display_name": "", "email": email,
-                                                "password1": PASSWORD, "password2": PASSWORD})
+    response = client.post(
+        reverse("signup"),
+        {"username": username, "display_name": "", "email": email, "password1": PASSWORD, "password2": PASSWORD},
+    )
     return client, response
 
 
@@ -91,6 +96,7 @@ def test_the_throttle_reads_the_client_address_behind_a_trusted_proxy(settings):
     forged = {"HTTP_X_FORWARDED_FOR": "10.0.0.{i}, 203.0.113.9"}
     for i, expected in enumerate((302, 429, 429)):
         client = Client(REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR=forged["HTTP_X_FORWARDED_FOR"].format(i=i))
-        response = client.post(reverse("signup"), {"username": f"proxied{i}", "password1": PASSWORD,
-                                                    "password2": PASSWORD})
+        response = client.post(
+            reverse("signup"), {"username": f"proxied{i}", "password1": PASSWORD, "password2": PASSWORD}
+        )
         assert response.status_code == expected

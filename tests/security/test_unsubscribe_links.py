@@ -21,7 +21,7 @@ SHIPPED_DEV_KEY = "dev-only-insecure-key-change-me-in-production"
 
 
 def path_of(url: str) -> str:
-    return url[len(settings.SITE_URL):]
+    return url[len(settings.SITE_URL) :]
 
 
 def settings_import(tmp_path, **env):
@@ -29,8 +29,9 @@ def settings_import(tmp_path, **env):
     clean = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DEBUG")}
     clean.update(env, VAR_DIR=str(tmp_path), DJANGO_SETTINGS_MODULE="capitalla_site.settings")
     code = "from django.conf import settings; print(settings.SECRET_KEY)"
-    return subprocess.run([sys.executable, "-c", code], env=clean, capture_output=True, text=True,
-                          cwd=settings.BASE_DIR, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", code], env=clean, capture_output=True, text=True, cwd=settings.BASE_DIR, timeout=60
+    )
 
 
 def test_a_token_forged_with_the_shipped_development_key_is_refused(client, alice):

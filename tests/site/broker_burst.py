@@ -1,8 +1,8 @@
 """Publish or drain a burst of messages on the embedded broker (no REDIS_URL), as separate
 processes do under `make run`: `broker_burst.py publish <name> <count>` sends
-`<name>:<i>` for i < count (padded to the size of a task message); `broker_burst.py drain <total> <seconds>` takes messages until it
-has `total` or the time is up, and prints one JSON line: the bodies it got and the errors
-its reads raised."""
+`<name>:<i>` for i < count (padded to the size of a task message);
+`broker_burst.py drain <total> <seconds>` takes messages until it has `total` or the time
+is up, and prints one JSON line: the bodies it got and the errors its reads raised."""
 
 import json
 import sys

@@ -25,8 +25,17 @@ PRODUCTION_ENV = {
 }
 # Left to the production environment alone: the test run's own values would leak in (the
 # browser tests set DJANGO_ALLOW_ASYNC_UNSAFE, which check --deploy refuses).
-UNSET = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL", "CSRF_TRUSTED_ORIGINS", "SESSION_COOKIE_SECURE",
-         "CSRF_COOKIE_SECURE", "DJANGO_ALLOW_ASYNC_UNSAFE", *PRODUCTION_ENV)
+UNSET = (
+    "DEBUG",
+    "SECRET_KEY",
+    "DATABASE_URL",
+    "REDIS_URL",
+    "CSRF_TRUSTED_ORIGINS",
+    "SESSION_COOKIE_SECURE",
+    "CSRF_COOKIE_SECURE",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+    *PRODUCTION_ENV,
+)
 
 
 def environment(var_dir, **env) -> dict:
@@ -39,8 +48,14 @@ def environment(var_dir, **env) -> dict:
 
 def run(var_dir, *args, **env) -> subprocess.CompletedProcess:
     """`python <args>` in the checkout with the production environment."""
-    return subprocess.run([sys.executable, *args], env=environment(var_dir, **env), capture_output=True,
-                          text=True, cwd=settings.BASE_DIR, timeout=120)
+    return subprocess.run(
+        [sys.executable, *args],
+        env=environment(var_dir, **env),
+        capture_output=True,
+        text=True,
+        cwd=settings.BASE_DIR,
+        timeout=120,
+    )
 
 
 def manage(var_dir, *args, **env) -> subprocess.CompletedProcess:

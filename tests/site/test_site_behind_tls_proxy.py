@@ -13,7 +13,6 @@ import urllib.request
 from urllib.parse import urlencode
 
 import pytest
-
 from production_site import deploy, free_port, gunicorn, manage, running
 
 pytestmark = pytest.mark.skipif(not shutil.which("socat"), reason="needs socat (apt-get install socat)")
@@ -35,8 +34,9 @@ class Browser:
         self.site, self.cookies = site, http.cookiejar.CookieJar()
         unverified = ssl.create_default_context()
         unverified.check_hostname, unverified.verify_mode = False, ssl.CERT_NONE  # our self-signed cert
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies),
-                                                  urllib.request.HTTPSHandler(context=unverified))
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.cookies), urllib.request.HTTPSHandler(context=unverified)
+        )
 
     def get(self, url: str) -> str:
         with self.opener.open(url if url.startswith("https://") else self.site + url, timeout=30) as response:
@@ -45,8 +45,11 @@ class Browser:
     def post(self, url: str, **fields) -> tuple[int, str]:
         url = url if url.startswith("https://") else self.site + url
         token = next(c.value for c in self.cookies if c.name == "csrftoken")
-        request = urllib.request.Request(url, urlencode(fields | {"csrfmiddlewaretoken": token}).encode(),
-                                         headers={"Origin": self.site, "Referer": url})
+        request = urllib.request.Request(
+            url,
+            urlencode(fields | {"csrfmiddlewaretoken": token}).encode(),
+            headers={"Origin": self.site, "Referer": url},
+        )
         try:
             with self.opener.open(request, timeout=30) as response:
                 return response.status, response.read().decode()
@@ -63,8 +66,26 @@ class Browser:
 def proxied(tmp_path_factory):
     var_dir = tmp_path_factory.mktemp("tls")
     pem = var_dir / "proxy.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                    "-keyout", pem, "-out", var_dir / "cert.pem"], check=True, capture_output=True)
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-keyout",
+            pem,
+            "-out",
+            var_dir / "cert.pem",
+        ],
+        check=True,
+        capture_output=True,
+    )
     pem.write_text(pem.read_text() + (var_dir / "cert.pem").read_text())
     tls_port = free_port()
     site = f"https://127.0.0.1:{tls_port}"
@@ -72,9 +93,13 @@ def proxied(tmp_path_factory):
     deploy(var_dir, **env)
     made = manage(var_dir, "shell", "-c", PLAYERS, **env)
     assert made.returncode == 0, made.stderr
-    with gunicorn(var_dir, **env) as port, running(
+    with (
+        gunicorn(var_dir, **env) as port,
+        running(
             ["socat", f"OPENSSL-LISTEN:{tls_port},reuseaddr,fork,cert={pem},verify=0", f"TCP:127.0.0.1:{port}"],
-            tls_port):
+            tls_port,
+        ),
+    ):
         game_id = int(made.stdout.split()[-1])
 
         def game(expression: str) -> str:

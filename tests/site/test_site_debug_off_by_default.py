@@ -5,7 +5,6 @@ unless the environment turns it on; `make run` and `make test` turn it on themse
 from pathlib import Path
 
 from django.conf import settings
-
 from production_site import setting
 
 

@@ -16,18 +16,24 @@ PUBLISHERS, EACH = 3, 400
 
 def embedded_env(var_dir: Path) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DATABASE_URL")}
-    return env | {"VAR_DIR": str(var_dir), "DJANGO_SETTINGS_MODULE": "capitalla_site.settings",
-                  "DEBUG": "1", "PYTHONPATH": str(ROOT)}
+    return env | {
+        "VAR_DIR": str(var_dir),
+        "DJANGO_SETTINGS_MODULE": "capitalla_site.settings",
+        "DEBUG": "1",
+        "PYTHONPATH": str(ROOT),
+    }
 
 
 def test_a_burst_of_publishes_arrives_whole_and_once(tmp_path):
     env = embedded_env(tmp_path)
     total = PUBLISHERS * EACH
-    drainer = subprocess.Popen([sys.executable, str(SCRIPT), "drain", str(total), "120"], cwd=ROOT, env=env,
-                               stdout=subprocess.PIPE, text=True)
-    publishers = [subprocess.Popen([sys.executable, str(SCRIPT), "publish", f"p{n}", str(EACH)], cwd=ROOT,
-                                   env=env)
-                  for n in range(PUBLISHERS)]
+    drainer = subprocess.Popen(
+        [sys.executable, str(SCRIPT), "drain", str(total), "120"], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
+    )
+    publishers = [
+        subprocess.Popen([sys.executable, str(SCRIPT), "publish", f"p{n}", str(EACH)], cwd=ROOT, env=env)
+        for n in range(PUBLISHERS)
+    ]
     assert all(publisher.wait(timeout=240) == 0 for publisher in publishers)
     out, _ = drainer.communicate(timeout=300)
     drained = json.loads(out.strip().splitlines()[-1])

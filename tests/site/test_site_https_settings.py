@@ -13,9 +13,9 @@ def test_behind_a_tls_proxy_the_forwarded_scheme_is_trusted(tmp_path):
 
 def test_the_site_url_is_a_trusted_origin_unless_the_environment_names_others(tmp_path):
     assert setting(tmp_path, "CSRF_TRUSTED_ORIGINS", SITE_URL="https://capitalla.example/play/") == [
-        "https://capitalla.example"]
-    named = setting(tmp_path, "CSRF_TRUSTED_ORIGINS",
-                    CSRF_TRUSTED_ORIGINS="https://a.example,https://b.example")
+        "https://capitalla.example"
+    ]
+    named = setting(tmp_path, "CSRF_TRUSTED_ORIGINS", CSRF_TRUSTED_ORIGINS="https://a.example,https://b.example")
     assert named == ["https://a.example", "https://b.example"]
 
 

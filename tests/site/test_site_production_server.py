@@ -8,7 +8,6 @@ import re
 from urllib.parse import urlencode
 
 import pytest
-
 from production_site import deploy, gunicorn, manage
 
 PROXIED = {"Host": "capitalla.example", "X-Forwarded-Proto": "https"}
@@ -18,8 +17,16 @@ PROXIED = {"Host": "capitalla.example", "X-Forwarded-Proto": "https"}
 def site(tmp_path_factory):
     var_dir = tmp_path_factory.mktemp("production")
     deploy(var_dir)
-    made = manage(var_dir, "createsuperuser", "--noinput", "--username", "operator", "--email",
-                  "operator@capitalla.example", DJANGO_SUPERUSER_PASSWORD="operator-password-1")
+    made = manage(
+        var_dir,
+        "createsuperuser",
+        "--noinput",
+        "--username",
+        "operator",
+        "--email",
+        "operator@capitalla.example",
+        DJANGO_SUPERUSER_PASSWORD="operator-password-1",
+    )
     assert made.returncode == 0, made.stderr
     with gunicorn(var_dir) as port:
         yield port
@@ -39,8 +46,12 @@ def test_signing_in_through_the_tls_proxy_is_not_refused_as_cross_site(site):
     cookie = response.getheader("Set-Cookie")
     assert "Secure" in cookie
     form = urlencode({"csrfmiddlewaretoken": token, "username": "operator", "password": "operator-password-1"})
-    headers = PROXIED | {"Origin": "https://capitalla.example", "Referer": "https://capitalla.example/accounts/login/",
-                         "Cookie": cookie.split(";")[0], "Content-Type": "application/x-www-form-urlencoded"}
+    headers = PROXIED | {
+        "Origin": "https://capitalla.example",
+        "Referer": "https://capitalla.example/accounts/login/",
+        "Cookie": cookie.split(";")[0],
+        "Content-Type": "application/x-www-form-urlencoded",
+    }
     response, _ = request(site, "POST", "/accounts/login/", headers, form)
     assert response.status == 302, response.status
     assert "sessionid=" in " ".join(response.headers.get_all("Set-Cookie"))

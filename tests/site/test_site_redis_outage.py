@@ -13,8 +13,10 @@ import threading
 from contextlib import contextmanager
 from pathlib import Path
 
+import celery_processes
 import pytest
 import redis
+from celery_processes import wait_for
 from django.conf import settings as django_settings
 from django.db import connection
 from django.urls import reverse
@@ -23,8 +25,6 @@ from django.utils import timezone
 from capitalla_site.celery import app as celery_app
 from games import services
 from games.models import Game
-import celery_processes
-from celery_processes import wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -55,8 +55,21 @@ class SpareRedis:
 
     def start(self):
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--daemonize", "no"], stdout=subprocess.DEVNULL)
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--daemonize",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+        )
         assert wait_for(self.answers, timeout=10)
 
     def kill(self):
@@ -67,6 +80,7 @@ class SpareRedis:
 @contextmanager
 def broker_at(url: str):
     """Celery's connections and producers go to `url` for the duration."""
+
     def reset():
         if celery_app._pool is not None:
             celery_app._pool.force_close_all()
@@ -154,13 +168,16 @@ def test_the_health_check_says_503_within_seconds_when_redis_stops_answering(cli
 
 @pytest.mark.celery_worker
 def test_once_redis_is_back_the_worker_plays_the_pending_bot_turn_and_the_sweeper_catches_up(
-        alice, bob, spare_redis, settings, tmp_path):
+    alice, bob, spare_redis, settings, tmp_path
+):
     if connection.vendor != "postgresql":
         needs("the worker needs a PostgreSQL DATABASE_URL")
     settings.BOT_TURN_GRACE = 1  # the sweeper sends a refused bot turn again 1 s later
     env = {"REDIS_URL": spare_redis.url, "BOT_TURN_GRACE": "1"}
-    processes = [celery_processes.worker(**env),
-                 celery_processes.celery("beat", "--loglevel=warning", "--schedule", str(tmp_path / "beat"), **env)]
+    processes = [
+        celery_processes.worker(**env),
+        celery_processes.celery("beat", "--loglevel=warning", "--schedule", str(tmp_path / "beat"), **env),
+    ]
     try:
         game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
         for _ in range(2):  # alice draws and discards; the worker plays the bot's turn

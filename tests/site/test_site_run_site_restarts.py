@@ -31,8 +31,11 @@ def run_fake_site(tmp_path, monkeypatch, settings):
     crasher_starts.write_text("")
     commands = {
         "crasher": [sys.executable, "-c", f"open({str(crasher_starts)!r}, 'a').write('x'); raise SystemExit(3)"],
-        "steady": [sys.executable, "-c",
-                   f"import os, time; open({str(steady_starts)!r}, 'a').write(f'{{os.getpid()}} '); time.sleep(600)"],
+        "steady": [
+            sys.executable,
+            "-c",
+            f"import os, time; open({str(steady_starts)!r}, 'a').write(f'{{os.getpid()}} '); time.sleep(600)",
+        ],
         "stopper": [sys.executable, "-c", STOPPER, str(crasher_starts), "4"],
     }
     monkeypatch.setattr(run_site, "process_commands", lambda addr: commands)

@@ -26,7 +26,7 @@ _VALUES = range(LOW + 1, ACE + 1)  # natural ranks for the solver: 3..A
 
 
 def contract_text(number: int) -> str:
-    """"two sets of 3", "a run of 3 and a run of 7", …"""
+    """ "two sets of 3", "a run of 3 and a run of 7", …"""
     parts, need = [], CONTRACTS[number - 1]
     for kind, size in dict.fromkeys(need):
         count = need.count((kind, size))

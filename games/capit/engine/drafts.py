@@ -16,13 +16,14 @@ RANK_WORDS = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
 
 
 def shown(cards, slots) -> str:
-    """"5♥ 6♥ Joker(7♥)": each wild card with what it stands for."""
-    return " ".join(face(card) if is_natural(card, slot) else f"{face(card)}({as_face(slot)})"
-                    for card, slot in zip(cards, slots))
+    """ "5♥ 6♥ Joker(7♥)": each wild card with what it stands for."""
+    return " ".join(
+        face(card) if is_natural(card, slot) else f"{face(card)}({as_face(slot)})" for card, slot in zip(cards, slots)
+    )
 
 
 def meld_label(meld: dict, owner: str | None = None) -> str:
-    """"Bob's run 5♥…8♥", "Bob's set of 7s"."""
+    """ "Bob's run 5♥…8♥", "Bob's set of 7s"."""
     if meld["kind"] == "run":
         text = f"run {as_face(meld['as'][0])}…{as_face(meld['as'][-1])}"
     else:
@@ -45,16 +46,20 @@ def check_draft(view: dict, draft: dict, name_of, seat: int) -> list[dict]:
                 return False
         return True
 
-    groups = [(letter, draft["groups"][letter], draft["kinds"][letter]) for letter in GROUPS
-              if draft["groups"][letter]]
+    groups = [(letter, draft["groups"][letter], draft["kinds"][letter]) for letter in GROUPS if draft["groups"][letter]]
     built = []
     seen: dict[str, str] = {}
     for letter, cards, kind in groups:
         label = f"Group {letter}"
         for card in cards:
             if card in seen:
-                lines.append({"ok": False, "text": f"The {_safe_face(card)} is in groups {seen[card]} and {letter}: "
-                                                   "a card goes in one meld."})
+                lines.append(
+                    {
+                        "ok": False,
+                        "text": f"The {_safe_face(card)} is in groups {seen[card]} and {letter}: "
+                        "a card goes in one meld.",
+                    }
+                )
             seen.setdefault(card, letter)
         if not held(cards, label):
             continue
@@ -72,8 +77,9 @@ def check_draft(view: dict, draft: dict, name_of, seat: int) -> list[dict]:
         number = view["round"]
         problem = contract_problem(built, number)
         if problem is None:
-            lines.append({"ok": True, "text": f"These groups make the contract ({contract_text(number)}): "
-                                              "lay them down."})
+            lines.append(
+                {"ok": True, "text": f"These groups make the contract ({contract_text(number)}): lay them down."}
+            )
         elif len(built) < len(CONTRACTS[number - 1]):
             lines.append({"ok": None, "text": f"So far so good: the contract is {contract_text(number)}."})
         else:
@@ -107,12 +113,22 @@ def check_draft(view: dict, draft: dict, name_of, seat: int) -> list[dict]:
             elif is_natural(card_on_table, slot):
                 lines.append({"ok": False, "text": f"The {face(card_on_table)} in {target} is natural there."})
             elif not is_natural(cards[0], slot):
-                lines.append({"ok": False, "text": f"The {face(card_on_table)} in {target} stands for "
-                                                   f"{as_face(slot)}: your {face(cards[0])} cannot replace it."})
+                lines.append(
+                    {
+                        "ok": False,
+                        "text": f"The {face(card_on_table)} in {target} stands for "
+                        f"{as_face(slot)}: your {face(cards[0])} cannot replace it.",
+                    }
+                )
             else:
-                lines.append({"ok": True, "text": f"Swap: your {face(cards[0])} takes the place of the "
-                                                  f"{face(card_on_table)} in {target}; then use the "
-                                                  f"{face(card_on_table)} in another meld this turn."})
+                lines.append(
+                    {
+                        "ok": True,
+                        "text": f"Swap: your {face(cards[0])} takes the place of the "
+                        f"{face(card_on_table)} in {target}; then use the "
+                        f"{face(card_on_table)} in another meld this turn.",
+                    }
+                )
     if not lines:
         if not view["laid"][seat]:
             lines.append({"ok": None, "text": "Tick cards into the groups to build your contract."})

@@ -11,6 +11,7 @@ JSON-ready dict; `apply` never changes the state it is given.
 import copy
 
 from games.engine.base import GameInfo, IllegalMove, Move, State
+from games.engine.cards import as_face, face, face_of, is_card
 from games.engine.common import (
     active_seats,
     check_setup,
@@ -23,7 +24,6 @@ from games.engine.common import (
     resign,
     stored_result,
 )
-from games.engine.cards import as_face, face, face_of, is_card
 from games.engine.melds import MeldError, arrange, extend, fits, is_natural, room
 from games.engine.rng import shuffled
 
@@ -99,25 +99,27 @@ class CapItRules:
 
     def view(self, state: State, seat: int | None) -> dict:
         view = common_view(self.info, state, seat, sort_hand)
-        view.update({
-            "round": state["round"],
-            "rounds_total": ROUNDS,
-            "dealer": state["dealer"],
-            "turns": state["turns"],
-            "melds": [_public_meld(meld) for meld in state["melds"]],
-            "stock_size": len(state["stock"]),
-            "contract": {
+        view.update(
+            {
                 "round": state["round"],
-                "melds": [{"kind": kind, "size": size} for kind, size in CONTRACTS[state["round"] - 1]],
-                "text": contract_text(state["round"]),
-            },
-            "laid": list(state["laid"]),
-            "must_use": [entry["card"] for entry in state["must_use"]],
-            "scores": copy.deepcopy(state["scores"]),
-            "totals": _totals(state),
-            "rounds": copy.deepcopy(state["rounds"]),
-            "last_round": copy.deepcopy(state["rounds"][-1]) if state["rounds"] else None,
-        })
+                "rounds_total": ROUNDS,
+                "dealer": state["dealer"],
+                "turns": state["turns"],
+                "melds": [_public_meld(meld) for meld in state["melds"]],
+                "stock_size": len(state["stock"]),
+                "contract": {
+                    "round": state["round"],
+                    "melds": [{"kind": kind, "size": size} for kind, size in CONTRACTS[state["round"] - 1]],
+                    "text": contract_text(state["round"]),
+                },
+                "laid": list(state["laid"]),
+                "must_use": [entry["card"] for entry in state["must_use"]],
+                "scores": copy.deepcopy(state["scores"]),
+                "totals": _totals(state),
+                "rounds": copy.deepcopy(state["rounds"]),
+                "last_round": copy.deepcopy(state["rounds"][-1]) if state["rounds"] else None,
+            }
+        )
         return view
 
     result = staticmethod(stored_result)
@@ -130,7 +132,8 @@ class CapItRules:
         elif kind == "push" and len(after["rounds"]) > len(state["rounds"]):
             text = "{player} chose to push, but the stock is too short."
         elif kind == "push":
-            text = f"{{player}} pushed the {face(state['discard'][-1])} and a stock card to the next player, then drew from the stock."
+            pushed = face(state["discard"][-1])
+            text = f"{{player}} pushed the {pushed} and a stock card to the next player, then drew from the stock."
         elif kind == "draw_stock":
             text = "{player} drew from the stock."
         elif kind == "lay_contract":
@@ -193,8 +196,7 @@ def _meld_index(state: State, index: object) -> int:
 def _check_laid(state: State, seat: int) -> None:
     if not state["laid"][seat]:
         raise IllegalMove(
-            f"Lay down your contract first ({contract_text(state['round'])}): "
-            "before it you may not meld or lay off."
+            f"Lay down your contract first ({contract_text(state['round'])}): before it you may not meld or lay off."
         )
 
 
@@ -209,7 +211,9 @@ def _check_room(melds: list[dict], must_use: list[dict]) -> None:
     """Refuse a play after which the freed wild cards could no longer all be laid off
     on melds other than the ones they came from: the turn could then never end."""
     if not _room_for(melds, must_use):
-        raise IllegalMove("That would leave no meld able to take the wild card you freed, and you must use it this turn.")
+        raise IllegalMove(
+            "That would leave no meld able to take the wild card you freed, and you must use it this turn."
+        )
 
 
 def _room_for(melds: list[dict], must_use: list[dict]) -> bool:
@@ -270,12 +274,12 @@ def _lay_contract(state: State, seat: int, move: Move) -> State:
         raise IllegalMove("Your contract is down already: meld or lay off instead.")
     melds = move["melds"]
     if not isinstance(melds, list) or not all(isinstance(m, dict) for m in melds):
-        raise IllegalMove("'melds' must be a list of melds, each {\"kind\": \"set\" or \"run\", \"cards\": [...]}.")
+        raise IllegalMove('\'melds\' must be a list of melds, each {"kind": "set" or "run", "cards": [...]}.')
     hand = state["hands"][seat]
     laid, used = [], []
     for number, meld in enumerate(melds, 1):
         if set(meld) != {"kind", "cards"}:
-            raise IllegalMove(f"Meld {number} must have exactly a \"kind\" and \"cards\".")
+            raise IllegalMove(f'Meld {number} must have exactly a "kind" and "cards".')
         cards = _held(meld["cards"], hand, "cards")
         used += cards
         laid.append(_arranged(cards, meld["kind"], f"Meld {number}: ") + (meld["kind"],))
@@ -306,7 +310,7 @@ def _lay_off(state: State, seat: int, move: Move) -> State:
     cards = _held(move["cards"], state["hands"][seat], "cards")
     end = move.get("end")
     if end not in (None, "low", "high"):
-        raise IllegalMove("'end' is \"low\" or \"high\": where wild cards go on a run.")
+        raise IllegalMove('\'end\' is "low" or "high": where wild cards go on a run.')
     for entry in state["must_use"]:
         if entry["card"] in cards and entry["from"] == index:
             raise IllegalMove(f"The {face(entry['card'])} you freed must go into another meld, not back into this one.")

@@ -45,9 +45,7 @@ def initial(capital: str) -> str:
     >>> initial("Brasília"), initial("St. George's"), initial("N'Djamena")
     ('B', 'S', 'N')
     """
-    plain = "".join(
-        ch for ch in unicodedata.normalize("NFKD", capital) if not unicodedata.combining(ch)
-    )
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", capital) if not unicodedata.combining(ch))
     words = plain.split()
     letter = next((ch for ch in words[0] if ch.isalpha()), "") if words else ""
     letter = letter.upper()
@@ -57,7 +55,7 @@ def initial(capital: str) -> str:
 
 
 def flag_emoji(alpha2: str) -> str:
-    """"FR" -> the French flag, from two regional-indicator symbols."""
+    """ "FR" -> the French flag, from two regional-indicator symbols."""
     if len(alpha2) != 2 or not alpha2.isascii() or not alpha2.isupper():
         raise ValueError(f"bad alpha-2 code {alpha2!r}")
     return "".join(chr(0x1F1E6 + ord(ch) - ord("A")) for ch in alpha2)
@@ -75,8 +73,7 @@ def _load(path: Path = DATA_FILE) -> dict[str, Card]:
         expected = LETTER_OVERRIDES.get(cid) or frozenset(initial(c) for c in capitals)
         if not capitals or letters != expected:
             raise ValueError(
-                f"{cid}: letters {sorted(letters)} do not match capitals {capitals}"
-                f" (expected {sorted(expected)})"
+                f"{cid}: letters {sorted(letters)} do not match capitals {capitals} (expected {sorted(expected)})"
             )
         cards[cid] = Card(
             id=cid,

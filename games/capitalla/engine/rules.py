@@ -20,6 +20,7 @@ from games.engine.common import (
     stored_result,
 )
 from games.engine.rng import shuffled
+
 from .cards import CARDS
 from .solver import InvalidGroup, find_declaration, group_kind, label
 
@@ -83,12 +84,14 @@ class CapitallaRules:
 
     def view(self, state: State, seat: int | None) -> dict:
         view = common_view(self.info, state, seat, sort_hand)
-        view.update({
-            "draw_size": len(state["draw"]),
-            "reshuffles": state["reshuffles"],
-            "last_pick": _public_pick(state["last_pick"]),
-            "declaration": None,
-        })
+        view.update(
+            {
+                "draw_size": len(state["draw"]),
+                "reshuffles": state["reshuffles"],
+                "last_pick": _public_pick(state["last_pick"]),
+                "declaration": None,
+            }
+        )
         if seat is not None and state["phase"] == "discard" and seat == state["turn"]:
             found = find_declaration(state["hands"][seat])
             if found:

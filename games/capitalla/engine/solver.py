@@ -127,10 +127,10 @@ def run_roles(ids: list[str]) -> dict[str, str] | None:
     shows a declared group with these roles."""
     n = len(ids)
     for start in range(len(LETTERS) - n + 1):
-        run = LETTERS[start:start + n]
+        run = LETTERS[start : start + n]
         owner: dict[str, str] = {}  # letter -> card
 
-        def place(cid: str, seen: set, wild: bool) -> bool:
+        def place(cid: str, seen: set, wild: bool, run=run, owner=owner) -> bool:
             letters = CARDS[cid].letters
             for x in run:
                 if (x in letters or (wild and JOKER_LETTER in letters)) and x not in seen:

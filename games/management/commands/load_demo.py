@@ -21,8 +21,10 @@ def refuse_in_production():
     """The demo account has a published password and run_site starts Django's development
     server: neither belongs on a site with DEBUG off."""
     if not settings.DEBUG:
-        raise CommandError("DEBUG is off: this is for development only (DEBUG=1, as `make run` sets). "
-                           "To run the site in production, follow the README's \"Production\" section.")
+        raise CommandError(
+            "DEBUG is off: this is for development only (DEBUG=1, as `make run` sets). "
+            'To run the site in production, follow the README\'s "Production" section.'
+        )
 
 
 class Command(BaseCommand):
@@ -32,7 +34,8 @@ class Command(BaseCommand):
         refuse_in_production()
         User = get_user_model()
         demo, created = User.objects.get_or_create(
-            username=DEMO_USERNAME, defaults={"display_name": "Demo Player", "email": DEMO_EMAIL})
+            username=DEMO_USERNAME, defaults={"display_name": "Demo Player", "email": DEMO_EMAIL}
+        )
         if created:
             demo.set_password(DEMO_PASSWORD)
             demo.save()

@@ -24,9 +24,11 @@ def process_commands(addr: str) -> dict[str, list[str]]:
     """The command line of each process, by name: the web server, a worker for each of
     settings.WORKER_QUEUES (so bot turns never hold up the sweep or the mails), beat."""
     celery = [sys.executable, "-m", "celery", "-A", "capitalla_site"]
-    workers = {f"worker-{queue}": celery + ["worker", "--pool=solo", "--loglevel=warning", "-Q", queue,
-                                            "--hostname", f"{queue}@%h"]
-               for queue in settings.WORKER_QUEUES}
+    workers = {
+        f"worker-{queue}": celery
+        + ["worker", "--pool=solo", "--loglevel=warning", "-Q", queue, "--hostname", f"{queue}@%h"]
+        for queue in settings.WORKER_QUEUES
+    }
     return {
         "web": [sys.executable, "manage.py", "runserver", addr, "--noreload"],
         **workers,

@@ -28,8 +28,12 @@ def problems() -> list[str]:
     if held != granted:
         found.append(f"balances and pots hold {held} chips but {granted} were granted")
     # Chips are issued only as a player's starting grant: any other grant printed them.
-    minted = (Entry.objects.filter(reason=Entry.Reason.GRANT).exclude(credit__kind=Account.Kind.PLAYER)
-              .values_list("credit").annotate(total=Sum("amount")))
+    minted = (
+        Entry.objects.filter(reason=Entry.Reason.GRANT)
+        .exclude(credit__kind=Account.Kind.PLAYER)
+        .values_list("credit")
+        .annotate(total=Sum("amount"))
+    )
     by_pk = {a.pk: a for a in accounts}
     for account, amount in minted:
         found.append(f"{by_pk[account]} was granted {amount} chips but is not a player's account")
@@ -43,8 +47,10 @@ def problems() -> list[str]:
 
 
 class Command(BaseCommand):
-    help = ("Check that ended games' pots are empty, chips add up to the grants, only players were granted "
-            "chips, and no balance is negative.")
+    help = (
+        "Check that ended games' pots are empty, chips add up to the grants, only players were granted "
+        "chips, and no balance is negative."
+    )
 
     def handle(self, **options):
         found = problems()

@@ -14,7 +14,8 @@ from ledger.models import Account, Entry
 
 pytestmark = pytest.mark.django_db
 close_staked_tables_with_bots = import_module(
-    "games.migrations.0009_staked_tables_without_bots").close_staked_tables_with_bots
+    "games.migrations.0009_staked_tables_without_bots"
+).close_staked_tables_with_bots
 
 
 def legacy_staked_game_with_a_bot(alice, status):
@@ -25,7 +26,9 @@ def legacy_staked_game_with_a_bot(alice, status):
         house = Account.objects.create(kind=Account.Kind.HOUSE)
         chips.grant(house, 100)
         pot = chips.pot_of(game)
-        Entry.objects.create(debit=chips.player_account(alice), credit=pot, amount=100, reason="ante", game=game, seat=0)
+        Entry.objects.create(
+            debit=chips.player_account(alice), credit=pot, amount=100, reason="ante", game=game, seat=0
+        )
         Entry.objects.create(debit=house, credit=pot, amount=100, reason="ante", game=game, seat=1)
         Game.objects.filter(pk=game.pk).update(status=status)
     return game

@@ -20,8 +20,14 @@ player_numbers = itertools.count()
 
 
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(kind=st.sampled_from(["capitalla", "capit"]), seats=st.integers(2, 6), careless=st.integers(0, 3),
-       ante=st.integers(0, 400), resign_at=st.lists(st.integers(0, 60), max_size=2), seed=st.integers(0, 10**6))
+@given(
+    kind=st.sampled_from(["capitalla", "capit"]),
+    seats=st.integers(2, 6),
+    careless=st.integers(0, 3),
+    ante=st.integers(0, 400),
+    resign_at=st.lists(st.integers(0, 60), max_size=2),
+    seed=st.integers(0, 10**6),
+)
 def test_random_staked_games_keep_the_books_balanced(player, kind, seats, careless, ante, resign_at, seed):
     """Every seat a person (a table played for chips seats no bots): the first `careless`
     seats move at random, the others as the normal bot would, so that games also end."""

@@ -1,6 +1,7 @@
 """Antes, the pot and payouts, kept as ledger entries."""
 
 import pytest
+
 from games import services
 from games.models import Game
 from games.plugins import Payout, split_pot
@@ -77,7 +78,7 @@ def test_closing_a_table_before_the_deal_gives_back_any_ante_paid(alice, bob):
     game = services.create_table(alice, "capitalla", seats=2, ante=100)
     services.join_table(bob, game.pk)
     chips.collect_antes(game, game.seats.all(), alice)  # antes are paid at the deal; were any paid before,
-    game = services.close_table(alice, game.pk)        # closing gives them back
+    game = services.close_table(alice, game.pk)  # closing gives them back
     assert game.status == Game.Status.ABANDONED
     assert balance(alice) == balance(bob) == 1000
     assert chips.pot_of(game).balance() == 0
@@ -120,7 +121,7 @@ def test_payouts_show_in_the_move_history_and_the_chip_history(client, alice, bo
     client.force_login(alice)
     page = client.get(f"/games/{game.pk}/").text
     assert "Alice received 200 chips: payout." in page
-    moves = page[page.index('id="history-title"'):]
+    moves = page[page.index('id="history-title"') :]
     assert moves.index("Alice received 200 chips") < moves.index("Bob resigned")  # newest first
     assert "Alice received 200 chips: payout." in client.get(f"/games/{game.pk}/history/").text
     chips_page = client.get("/chips/").text

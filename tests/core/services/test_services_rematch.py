@@ -14,8 +14,16 @@ pytestmark = pytest.mark.django_db
 def finished(alice, bob):
     """Alice and Bob at a private 2-seat table with a 1-hour clock and a 20-chip ante;
     Alice resigned, so Bob won."""
-    game = services.create_table(alice, "capitalla", seats=2, private=True, ante=20, turn_seconds=3600,
-                                 timeout_policy=Game.TimeoutPolicy.FORFEIT, allow_extra_time=False)
+    game = services.create_table(
+        alice,
+        "capitalla",
+        seats=2,
+        private=True,
+        ante=20,
+        turn_seconds=3600,
+        timeout_policy=Game.TimeoutPolicy.FORFEIT,
+        allow_extra_time=False,
+    )
     services.join_table(bob, game.pk)
     services.start_table(alice, game.pk)
     return services.resign(alice, game.pk)
@@ -26,8 +34,17 @@ def test_the_first_to_ask_opens_the_next_table_with_the_same_settings(finished, 
     assert Game.objects.get(pk=finished.pk).rematch == following
     assert following.status == Game.Status.OPEN and following.host == bob
     assert [(s.index, s.user) for s in following.seat_list] == [(0, bob)]  # Alice's seat is free for her
-    same = ("kind", "num_seats", "private", "ante", "turn_seconds", "timeout_policy", "allow_extra_time",
-            "options", "bot_level")
+    same = (
+        "kind",
+        "num_seats",
+        "private",
+        "ante",
+        "turn_seconds",
+        "timeout_policy",
+        "allow_extra_time",
+        "options",
+        "bot_level",
+    )
     assert {f: getattr(following, f) for f in same} == {f: getattr(finished, f) for f in same}
 
 

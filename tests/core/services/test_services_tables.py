@@ -11,7 +11,9 @@ pytestmark = pytest.mark.django_db
 def test_the_host_sits_at_seat_zero_and_bots_take_the_last_seats(alice):
     game = services.create_table(alice, "capitalla", seats=4, bots=2)
     assert [(s.index, s.user, s.is_bot) for s in game.seats.all()] == [
-        (0, alice, False), (2, None, True), (3, None, True)
+        (0, alice, False),
+        (2, None, True),
+        (3, None, True),
     ]
     assert game.free_indexes() == [1]
 

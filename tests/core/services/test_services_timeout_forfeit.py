@@ -26,8 +26,9 @@ def test_running_out_of_time_puts_the_player_out_and_the_game_goes_on(alice, bob
     assert [(e.seat, e.move) for e in game.events.all()] == [(0, {"type": "timeout"}), (0, {"type": "resign"})]
     assert game.status == Game.Status.ACTIVE
     assert game.state["out"] == [0] and game.to_act == [1] and game.clock_seat == 1
-    assert "Alice ran out of time and is out of the game." in [e.summary.replace("{player}", "Alice")
-                                                                for e in game.events.all()]
+    assert "Alice ran out of time and is out of the game." in [
+        e.summary.replace("{player}", "Alice") for e in game.events.all()
+    ]
     assert replay(game) == game.state
 
 

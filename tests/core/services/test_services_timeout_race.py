@@ -58,8 +58,9 @@ def test_a_discard_racing_the_sweeper_gives_exactly_one_outcome(table, alice, at
     game = services.play_move(alice, table.pk, 0, table.rules.legal_moves(table.state, 0)[0])  # pick
     discard = game.rules.legal_moves(game.state, 0)[0]
     expire_now(game)
-    human, swept = run_together(lambda: services.play_move(alice, game.pk, 1, discard).version,
-                                services.expire_overdue_turns)
+    human, swept = run_together(
+        lambda: services.play_move(alice, game.pk, 1, discard).version, services.expire_overdue_turns
+    )
     game.refresh_from_db()
     timeouts = Event.objects.filter(game=game, move={"type": "timeout"}).count()
     if human == "StaleVersion":  # the sweeper won: its bot discarded for Alice

@@ -21,8 +21,10 @@ def bot_tables(alice, enqueued, settings, django_capture_on_commit_callbacks):
 
     def make(n: int) -> list[Game]:
         with django_capture_on_commit_callbacks(execute=True):
-            return [services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=2).pk)
-                    for _ in range(n)]
+            return [
+                services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=2).pk)
+                for _ in range(n)
+            ]
 
     return make
 
@@ -37,16 +39,18 @@ def sweep_at(now, django_capture_on_commit_callbacks, **kwargs) -> int:
 
 
 def test_a_published_turn_is_not_sent_again_while_the_worker_lags(
-        bot_tables, enqueued, django_capture_on_commit_callbacks):
-    game, = bot_tables(1)
+    bot_tables, enqueued, django_capture_on_commit_callbacks
+):
+    (game,) = bot_tables(1)
     for seconds in range(5, 120, 5):  # every sweep for two minutes (the default BOT_TURN_RESEND)
         assert sweep_at(game.started_at + timedelta(seconds=seconds), django_capture_on_commit_callbacks) == 0
     assert bot_turns(enqueued) == {(game.pk, game.version): 1}
 
 
 def test_a_published_turn_never_played_is_sent_again_once_per_resend_period(
-        bot_tables, enqueued, django_capture_on_commit_callbacks):
-    game, = bot_tables(1)
+    bot_tables, enqueued, django_capture_on_commit_callbacks
+):
+    (game,) = bot_tables(1)
     resend = timedelta(seconds=settings.BOT_TURN_RESEND)
     later = game.bot_due_at + timedelta(seconds=1)
     assert sweep_at(later, django_capture_on_commit_callbacks) == 1
@@ -56,14 +60,15 @@ def test_a_published_turn_never_played_is_sent_again_once_per_resend_period(
 
 
 def test_a_turn_the_broker_refused_is_sent_again_after_the_grace(
-        alice, monkeypatch, enqueued, bot_tables, django_capture_on_commit_callbacks):
+    alice, monkeypatch, enqueued, bot_tables, django_capture_on_commit_callbacks
+):
     recorded = services.celery_app.send_task
 
     def broker_down(*args, **kwargs):
         raise ConnectionError("broker down")
 
     monkeypatch.setattr(services.celery_app, "send_task", broker_down)
-    game, = bot_tables(1)
+    (game,) = bot_tables(1)
     monkeypatch.setattr(services.celery_app, "send_task", recorded)
     game.refresh_from_db()
     assert game.bot_due_at <= game.started_at + timedelta(seconds=settings.BOT_TURN_GRACE + 1)

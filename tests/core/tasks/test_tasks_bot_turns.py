@@ -55,8 +55,9 @@ def test_a_move_lands_when_the_broker_is_down(alice, alice_vs_bot, monkeypatch, 
     assert game.version == 2 and game.to_act == [1]
 
 
-def test_the_sweeper_requeues_an_overdue_bot_turn_once(alice, alice_vs_bot, monkeypatch, settings,
-                                                       django_capture_on_commit_callbacks):
+def test_the_sweeper_requeues_an_overdue_bot_turn_once(
+    alice, alice_vs_bot, monkeypatch, settings, django_capture_on_commit_callbacks
+):
     from datetime import timedelta
 
     from django.utils import timezone
@@ -74,7 +75,8 @@ def test_the_sweeper_requeues_an_overdue_bot_turn_once(alice, alice_vs_bot, monk
 
 
 def test_with_the_broker_down_a_timeout_still_lands_and_the_sweeper_enqueues_the_bot_later(
-        alice, alice_vs_bot, monkeypatch, settings, django_capture_on_commit_callbacks, no_declarations):
+    alice, alice_vs_bot, monkeypatch, settings, django_capture_on_commit_callbacks, no_declarations
+):
     """Bot policy, third miss: the take-over needs a bot turn, the broker is down, and the
     sweeper enqueues the overdue turn once the broker is back."""
     from datetime import timedelta

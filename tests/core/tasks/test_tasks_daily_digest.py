@@ -52,8 +52,9 @@ def test_the_due_time_follows_the_mail_choice(alice_wants_a_digest, settings):
     assert due_at(alice_wants_a_digest) is None
 
 
-def test_the_digest_lists_the_games_waiting_once_a_day(two_games_wait_for_alice, alice_wants_a_digest,
-                                                       enqueued, run_enqueued):
+def test_the_digest_lists_the_games_waiting_once_a_day(
+    two_games_wait_for_alice, alice_wants_a_digest, enqueued, run_enqueued
+):
     due = due_at(alice_wants_a_digest)
     assert services.send_due_digests(now=due - timedelta(seconds=1)) == 0
     assert services.send_due_digests(now=due) == 1
@@ -76,8 +77,9 @@ def test_no_digest_when_no_game_waits_but_the_next_day_is_due(alice_wants_a_dige
     assert due_at(alice_wants_a_digest) == due + timedelta(days=1)
 
 
-def test_a_digest_the_broker_refused_goes_on_a_later_pass(two_games_wait_for_alice, alice_wants_a_digest,
-                                                          monkeypatch, enqueued):
+def test_a_digest_the_broker_refused_goes_on_a_later_pass(
+    two_games_wait_for_alice, alice_wants_a_digest, monkeypatch, enqueued
+):
     due = due_at(alice_wants_a_digest)
     with monkeypatch.context() as broker:
         broker.setattr(services.celery_app, "send_task", lambda *a, **k: (_ for _ in ()).throw(ConnectionError()))
@@ -86,11 +88,13 @@ def test_a_digest_the_broker_refused_goes_on_a_later_pass(two_games_wait_for_ali
     # The broker is back an hour later: the day's digest goes then, once.
     assert services.send_due_digests(now=due + timedelta(hours=1)) == 1
     assert [(name, args) for name, args, _ in enqueued] == [
-        ("send_notification", ("digest", alice_wants_a_digest.pk, None, due.date().toordinal()))]
+        ("send_notification", ("digest", alice_wants_a_digest.pk, None, due.date().toordinal()))
+    ]
 
 
-def test_a_site_down_for_days_sends_one_digest_not_one_per_missed_day(two_games_wait_for_alice,
-                                                                      alice_wants_a_digest, enqueued):
+def test_a_site_down_for_days_sends_one_digest_not_one_per_missed_day(
+    two_games_wait_for_alice, alice_wants_a_digest, enqueued
+):
     due = due_at(alice_wants_a_digest)
     later = due + timedelta(days=3, hours=2)
     assert services.send_due_digests(now=later) == 1

@@ -71,8 +71,9 @@ def test_each_heartbeat_reaches_the_queue_it_probes_and_no_other(monkeypatch):
         for queue in queues:
             queue.declare()
         send_task = celery_app.send_task
-        monkeypatch.setattr(celery_app, "send_task", lambda *args, **kwargs: send_task(
-            *args, connection=connection, **kwargs))
+        monkeypatch.setattr(
+            celery_app, "send_task", lambda *args, **kwargs: send_task(*args, connection=connection, **kwargs)
+        )
         health.send_heartbeats()
         for queue in queues:
             message = queue.get(no_ack=True)

@@ -44,8 +44,9 @@ def test_a_retry_handed_over_twice_is_tried_once(refused_turn_mail, enqueued, ru
     assert len(mail.outbox) == 1
 
 
-def test_a_retry_whose_task_was_lost_is_handed_over_again_after_the_lease(refused_turn_mail, enqueued,
-                                                                           mail_server_down):
+def test_a_retry_whose_task_was_lost_is_handed_over_again_after_the_lease(
+    refused_turn_mail, enqueued, mail_server_down
+):
     row = refused_turn_mail
     assert notifications.retry_due_mails(now=row.next_try_at) == 1
     enqueued.clear()  # the message is lost
@@ -72,8 +73,7 @@ def test_a_retry_that_is_no_longer_news_is_dropped(refused_turn_mail, table, ali
     assert not Notification.objects.exists() and mail.outbox == []
 
 
-def test_a_mail_whose_worker_died_before_its_claim_comes_due_again(table, alice, monkeypatch, enqueued,
-                                                                   run_enqueued):
+def test_a_mail_whose_worker_died_before_its_claim_comes_due_again(table, alice, monkeypatch, enqueued, run_enqueued):
     alice.email = "alice@example.com"
     alice.save()
 

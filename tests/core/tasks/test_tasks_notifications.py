@@ -44,8 +44,9 @@ def notifications(enqueued, kind):
     return [args for name, args, _ in enqueued if name == "send_notification" and args[0] == kind]
 
 
-def test_a_move_enqueues_no_turn_mail_the_sweeper_sends_it_when_due(table_with_mail, alice, enqueued,
-                                                                   run_enqueued, settings):
+def test_a_move_enqueues_no_turn_mail_the_sweeper_sends_it_when_due(
+    table_with_mail, alice, enqueued, run_enqueued, settings
+):
     game = Game.objects.get(pk=table_with_mail.pk)
     assert enqueued == []  # nothing reaches the broker on the move itself
     delay = timedelta(seconds=settings.TURN_MAIL_DELAY)
@@ -59,9 +60,9 @@ def test_a_move_enqueues_no_turn_mail_the_sweeper_sends_it_when_due(table_with_m
     assert Game.objects.get(pk=game.pk).turn_mail_at is None
 
 
-def test_the_turn_mail_tells_what_happened_since_the_last_turn(table_with_mail, alice, bob, enqueued,
-                                                              run_enqueued, django_capture_on_commit_callbacks,
-                                                              sweep_mails):
+def test_the_turn_mail_tells_what_happened_since_the_last_turn(
+    table_with_mail, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks, sweep_mails
+):
     game = play_turn(alice, table_with_mail, 0, django_capture_on_commit_callbacks)
     assert sweep_mails(game) == 1
     assert notifications(enqueued, "your_turn") == [("your_turn", bob.pk, game.pk, 2)]
@@ -76,8 +77,9 @@ def test_the_turn_mail_tells_what_happened_since_the_last_turn(table_with_mail, 
     assert f"/games/{game.pk}/continue/" in message.body and "?sesame=" in message.body
 
 
-def test_the_turn_mail_quotes_what_the_others_said_meanwhile(table_with_mail, alice, bob, enqueued, run_enqueued,
-                                                             django_capture_on_commit_callbacks, sweep_mails):
+def test_the_turn_mail_quotes_what_the_others_said_meanwhile(
+    table_with_mail, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks, sweep_mails
+):
     services.say(alice, table_with_mail.pk, "before my move")
     game = play_turn(alice, table_with_mail, 0, django_capture_on_commit_callbacks)
     services.say(alice, game.pk, "your move <Bob>")
@@ -101,8 +103,9 @@ def test_a_notification_delivered_twice_sends_one_mail(table_with_mail, alice, e
     assert Notification.objects.get(user=alice).sent_at is not None
 
 
-def test_the_result_mails_fall_due_when_the_game_ends(table_with_mail, alice, bob, enqueued, sweep_mails,
-                                                     django_capture_on_commit_callbacks):
+def test_the_result_mails_fall_due_when_the_game_ends(
+    table_with_mail, alice, bob, enqueued, sweep_mails, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         game = services.resign(alice, table_with_mail.pk)
     assert enqueued == [] and game.result_mail_at is not None  # the move publishes nothing
@@ -111,8 +114,7 @@ def test_the_result_mails_fall_due_when_the_game_ends(table_with_mail, alice, bo
     assert Game.objects.get(pk=game.pk).result_mail_at is None
 
 
-def test_with_the_broker_down_the_result_mails_wait_for_the_next_pass(table_with_mail, alice, monkeypatch,
-                                                                     sweep_mails):
+def test_with_the_broker_down_the_result_mails_wait_for_the_next_pass(table_with_mail, alice, monkeypatch, sweep_mails):
     game = services.resign(alice, table_with_mail.pk)
     real_send_task = services.celery_app.send_task
     monkeypatch.setattr(services.celery_app, "send_task", broker_down)
@@ -122,8 +124,9 @@ def test_with_the_broker_down_the_result_mails_wait_for_the_next_pass(table_with
     assert sweep_mails(game, "result_mail_at") == 2
 
 
-def test_no_turn_mail_when_the_player_moves_before_it_is_due(table_with_mail, alice, enqueued,
-                                                            django_capture_on_commit_callbacks):
+def test_no_turn_mail_when_the_player_moves_before_it_is_due(
+    table_with_mail, alice, enqueued, django_capture_on_commit_callbacks
+):
     due = Game.objects.get(pk=table_with_mail.pk).turn_mail_at
     with django_capture_on_commit_callbacks(execute=True):
         services.play_move(alice, table_with_mail.pk, 0, table_with_mail.rules.legal_moves(table_with_mail.state, 0)[0])
@@ -131,9 +134,9 @@ def test_no_turn_mail_when_the_player_moves_before_it_is_due(table_with_mail, al
     assert services.send_due_mails(now=due) == 0 and enqueued == []
 
 
-def test_a_turn_mail_is_dropped_when_the_player_moved_after_it_was_enqueued(table_with_mail, alice, enqueued,
-                                                                           django_capture_on_commit_callbacks,
-                                                                           sweep_mails):
+def test_a_turn_mail_is_dropped_when_the_player_moved_after_it_was_enqueued(
+    table_with_mail, alice, enqueued, django_capture_on_commit_callbacks, sweep_mails
+):
     sweep_mails(table_with_mail)
     args = notifications(enqueued, "your_turn")[0]
     with django_capture_on_commit_callbacks(execute=True):
@@ -152,8 +155,9 @@ def test_with_the_broker_down_the_turn_mail_waits_for_the_next_pass(table_with_m
     assert services.send_due_mails(now=due) == 1
 
 
-def test_the_reminder_goes_once_when_four_fifths_of_the_turn_are_gone(table_with_mail, alice, enqueued,
-                                                                      run_enqueued, sweep_mails):
+def test_the_reminder_goes_once_when_four_fifths_of_the_turn_are_gone(
+    table_with_mail, alice, enqueued, run_enqueued, sweep_mails
+):
     sweep_mails(table_with_mail)
     run_enqueued()
     game = Game.objects.get(pk=table_with_mail.pk)
@@ -166,8 +170,7 @@ def test_the_reminder_goes_once_when_four_fifths_of_the_turn_are_gone(table_with
     assert Game.objects.get(pk=game.pk).remind_at is None
 
 
-def test_game_over_mails_everyone_with_the_result(table_with_mail, alice, bob, enqueued, run_enqueued,
-                                                  sweep_mails):
+def test_game_over_mails_everyone_with_the_result(table_with_mail, alice, bob, enqueued, run_enqueued, sweep_mails):
     game = services.resign(alice, table_with_mail.pk)
     sweep_mails(game, "result_mail_at")
     assert sorted(a[1] for a in notifications(enqueued, "game_over")) == sorted([alice.pk, bob.pk])
@@ -181,8 +184,9 @@ def test_game_over_mails_everyone_with_the_result(table_with_mail, alice, bob, e
     assert "Congratulations!" not in over["alice@example.com"].body
 
 
-def test_no_turn_mails_for_live_tables_or_players_who_said_no(mailable, enqueued,
-                                                              django_capture_on_commit_callbacks, sweep_mails):
+def test_no_turn_mails_for_live_tables_or_players_who_said_no(
+    mailable, enqueued, django_capture_on_commit_callbacks, sweep_mails
+):
     alice, bob = mailable
     live = services.create_table(alice, "capitalla", seats=2, turn_seconds=30)
     services.join_table(bob, live.pk)
@@ -210,8 +214,9 @@ def test_every_mail_has_one_click_unsubscribe_headers(table_with_mail, run_enque
     assert "/email/unsubscribe/" in url and url in message.body
 
 
-def test_a_rematch_invites_the_others_by_mail_once_while_a_seat_waits(table_with_mail, alice, bob, enqueued,
-                                                                      run_enqueued, sweep_mails, settings):
+def test_a_rematch_invites_the_others_by_mail_once_while_a_seat_waits(
+    table_with_mail, alice, bob, enqueued, run_enqueued, sweep_mails, settings
+):
     game = services.resign(alice, table_with_mail.pk)
     sweep_mails(game, "result_mail_at")
     enqueued.clear()
@@ -227,8 +232,9 @@ def test_a_rematch_invites_the_others_by_mail_once_while_a_seat_waits(table_with
     assert games.tasks.send_notification("rematch", alice.pk, following.pk, 0) is False  # sent once
 
 
-def test_no_invitation_once_the_player_joined_or_the_table_was_dealt(table_with_mail, alice, bob, enqueued,
-                                                                     sweep_mails):
+def test_no_invitation_once_the_player_joined_or_the_table_was_dealt(
+    table_with_mail, alice, bob, enqueued, sweep_mails
+):
     game = services.resign(alice, table_with_mail.pk)
     sweep_mails(game, "result_mail_at")
     following = services.rematch(bob, game.pk)
@@ -239,8 +245,9 @@ def test_no_invitation_once_the_player_joined_or_the_table_was_dealt(table_with_
     assert dealt.invite_mail_at is None
 
 
-def test_a_transient_smtp_error_leaves_the_mail_due_for_its_next_try(table_with_mail, alice, monkeypatch,
-                                                                     enqueued, run_enqueued):
+def test_a_transient_smtp_error_leaves_the_mail_due_for_its_next_try(
+    table_with_mail, alice, monkeypatch, enqueued, run_enqueued
+):
     import smtplib
 
     from django.core.mail import EmailMultiAlternatives

@@ -3,15 +3,15 @@
 import os
 import time
 
+import celery_processes
 import pytest
+from celery_processes import wait_for
 from django.db import connection
 
 from capitalla_site.celery import app as celery_app
 from games import services
 from games.models import Event, Game
 from games.replay import replay
-import celery_processes
-from celery_processes import wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery_worker]
 

@@ -7,8 +7,12 @@ User = get_user_model()
 
 
 def _signup(client, **overrides):
-    data = {"username": "dora", "display_name": "Dora the Explorer",
-            "password1": "capital-cities-42", "password2": "capital-cities-42"}
+    data = {
+        "username": "dora",
+        "display_name": "Dora the Explorer",
+        "password1": "capital-cities-42",
+        "password2": "capital-cities-42",
+    }
     data.update(overrides)
     return client.post(reverse("signup"), data)
 
@@ -63,8 +67,9 @@ def test_profile_changes_the_display_name(client, alice):
     page = client.get(reverse("profile"))
     assert page.status_code == 200
     assert 'value="Alice"' in page.content.decode()
-    response = client.post(reverse("profile"), {"display_name": "  Queen Alice ", "email": "alice@example.com"},
-                           follow=True)
+    response = client.post(
+        reverse("profile"), {"display_name": "  Queen Alice ", "email": "alice@example.com"}, follow=True
+    )
     alice.refresh_from_db()
     assert alice.display_name == "Queen Alice"
     assert "Queen Alice" in response.content.decode()
@@ -85,11 +90,13 @@ def test_profile_needs_a_login(client, db):
 
 def test_choosing_the_digest_on_the_profile_schedules_it(client, alice, settings):
     client.force_login(alice)
-    client.post(reverse("profile"), {"display_name": "Alice", "email": "alice@example.com",
-                                     "email_notifications": "digest"})
+    client.post(
+        reverse("profile"), {"display_name": "Alice", "email": "alice@example.com", "email_notifications": "digest"}
+    )
     alice.refresh_from_db()
     assert alice.email_notifications == "digest" and alice.digest_due_at.hour == settings.DIGEST_HOUR_UTC
-    client.post(reverse("profile"), {"display_name": "Alice", "email": "alice@example.com",
-                                     "email_notifications": "turn"})
+    client.post(
+        reverse("profile"), {"display_name": "Alice", "email": "alice@example.com", "email_notifications": "turn"}
+    )
     alice.refresh_from_db()
     assert alice.digest_due_at is None

@@ -34,8 +34,10 @@ def test_user_admin_shows_the_mail_choice_and_the_digest_due_time(admin_client_l
     alice.save()
     page = admin_client_logged.get(reverse("admin:accounts_user_change", args=[alice.pk])).content.decode()
     assert 'name="email_notifications"' in page and "Digest due at" in page
-    assert admin_client_logged.get(reverse("admin:accounts_user_changelist") + "?email_notifications=digest"
-                                   ).status_code == 200
+    assert (
+        admin_client_logged.get(reverse("admin:accounts_user_changelist") + "?email_notifications=digest").status_code
+        == 200
+    )
 
 
 def test_once_the_game_is_over_the_admin_shows_its_seed_and_state(admin_client_logged, bob, table):

@@ -33,7 +33,7 @@ def test_with_htmx_the_chat_comes_back_with_the_line_and_an_empty_field(client, 
     html = say(client, table, "hello <b>table</b>", **htmx).content.decode()
     assert html.lstrip().startswith('<section id="chat"') and "<html" not in html
     assert "hello &lt;b&gt;table&lt;/b&gt;" in html and "<b>table</b>" not in html
-    assert 'chat__line chat__line--mine' in html and 'value=""' in html
+    assert "chat__line chat__line--mine" in html and 'value=""' in html
 
 
 def test_a_refused_line_keeps_its_text_and_says_why(client, table, alice, htmx):

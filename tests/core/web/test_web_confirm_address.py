@@ -17,8 +17,16 @@ pytestmark = pytest.mark.django_db
 
 
 def sign_up(client, email="dora@example.com"):
-    client.post(reverse("signup"), {"username": "dora", "display_name": "Dora", "email": email,
-                                    "password1": "dora-secret-9876", "password2": "dora-secret-9876"})
+    client.post(
+        reverse("signup"),
+        {
+            "username": "dora",
+            "display_name": "Dora",
+            "email": email,
+            "password1": "dora-secret-9876",
+            "password2": "dora-secret-9876",
+        },
+    )
     return User.objects.get(username="dora")
 
 
@@ -58,8 +66,15 @@ def test_the_link_page_changes_nothing_and_its_button_confirms_and_grants_once(c
 def test_a_link_for_an_address_the_account_no_longer_has_does_nothing(client):
     dora = sign_up(client)
     link = mailed_link("dora@example.com")
-    client.post(reverse("profile"), {"display_name": "Dora", "email": "dora@new.example",
-                                     "current_password": "dora-secret-9876", "email_notifications": "turn"})
+    client.post(
+        reverse("profile"),
+        {
+            "display_name": "Dora",
+            "email": "dora@new.example",
+            "current_password": "dora-secret-9876",
+            "email_notifications": "turn",
+        },
+    )
     response = client.post(link)
     assert response.status_code == 410 and "no longer on the account" in response.content.decode()
     dora.refresh_from_db()
@@ -80,8 +95,15 @@ def test_an_expired_or_forged_link_is_refused_with_a_clear_message(client, setti
 
 def test_a_new_address_brings_no_second_grant(client, alice):
     client.force_login(alice)
-    client.post(reverse("profile"), {"display_name": "Alice", "email": "alice@new.example",
-                                     "current_password": "alice-password-123", "email_notifications": "turn"})
+    client.post(
+        reverse("profile"),
+        {
+            "display_name": "Alice",
+            "email": "alice@new.example",
+            "current_password": "alice-password-123",
+            "email_notifications": "turn",
+        },
+    )
     client.post(mailed_link("alice@new.example"))
     alice.refresh_from_db()
     assert alice.email_confirmed and chips.balance_of(alice) == 1000
@@ -97,9 +119,17 @@ def test_a_mail_server_that_is_down_loses_no_sign_up(client, monkeypatch):
         raise ConnectionRefusedError("no mail server")
 
     monkeypatch.setattr("django.core.mail.EmailMultiAlternatives.send", refuse)
-    response = client.post(reverse("signup"), {"username": "dora", "display_name": "Dora", "email": "d@example.com",
-                                               "password1": "dora-secret-9876", "password2": "dora-secret-9876"},
-                           follow=True)
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "dora",
+            "display_name": "Dora",
+            "email": "d@example.com",
+            "password1": "dora-secret-9876",
+            "password2": "dora-secret-9876",
+        },
+        follow=True,
+    )
     # The link waits for the mail server (test_web_confirm_address_mail_outage.py).
     assert "We mailed a link to d@example.com" in response.content.decode()
     assert User.objects.filter(username="dora").exists()

@@ -25,15 +25,24 @@ def refused_sign_up(client, monkeypatch):
         raise ConnectionRefusedError(111, "Connection refused")
 
     monkeypatch.setattr(EmailMultiAlternatives, "send", refused)
-    response = client.post(reverse("signup"), {"username": "dora", "display_name": "Dora", "email": "d@example.com",
-                                               "password1": "dora-secret-9876", "password2": "dora-secret-9876"},
-                           follow=True)
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "dora",
+            "display_name": "Dora",
+            "email": "d@example.com",
+            "password1": "dora-secret-9876",
+            "password2": "dora-secret-9876",
+        },
+        follow=True,
+    )
     assert "We mailed a link to d@example.com" in response.content.decode() and mail.outbox == []
     return lambda: monkeypatch.setattr(EmailMultiAlternatives, "send", real_send)
 
 
-def test_a_confirmation_link_refused_by_the_mail_server_is_sent_on_a_later_try(client, refused_sign_up,
-                                                                               enqueued, run_enqueued):
+def test_a_confirmation_link_refused_by_the_mail_server_is_sent_on_a_later_try(
+    client, refused_sign_up, enqueued, run_enqueued
+):
     dora = User.objects.get(username="dora")
     row = Notification.objects.get(user=dora, kind="confirm_address")
     assert row.sent_at is None and row.failed_at is None and row.next_try_at is not None
@@ -48,8 +57,7 @@ def test_a_confirmation_link_refused_by_the_mail_server_is_sent_on_a_later_try(c
     assert User.objects.get(pk=dora.pk).email_confirmed
 
 
-def test_a_refused_confirmation_link_for_an_address_since_changed_is_dropped(refused_sign_up, enqueued,
-                                                                              run_enqueued):
+def test_a_refused_confirmation_link_for_an_address_since_changed_is_dropped(refused_sign_up, enqueued, run_enqueued):
     dora = User.objects.get(username="dora")
     row = Notification.objects.get(user=dora, kind="confirm_address")
     User.objects.filter(pk=dora.pk).update(email="")  # she took the address off her account

@@ -52,7 +52,7 @@ def test_the_card_i_took_from_the_discard_pile_is_marked_and_the_rest_are_discar
     services.play_move(alice, game.pk, 1, {"type": "discard", "card": next(c for c in buttons if c != top)})
     client.force_login(alice)
     html = client.get(game.get_absolute_url()).content.decode()
-    assert re.search(r'<div class="card[^"]* card--new" data-card="%s"' % top, html)
+    assert re.search(rf'<div class="card[^"]* card--new" data-card="{top}"', html)
     assert html.count("card--new") == 1
 
 
@@ -157,6 +157,7 @@ def test_the_browser_tab_says_when_it_is_my_turn(client, alice, bob, table, htmx
     assert f"<title>Capitalla #{table.pk} · Capitalla</title>" in client.get(table.get_absolute_url()).content.decode()
     # An htmx answer carries the title first, where htmx takes it from.
     client.force_login(alice)
-    answer = client.post(reverse("move", args=[table.pk]), {"version": 0, "type": "draw", "from": "pile"},
-                         **htmx).content.decode()
+    answer = client.post(
+        reverse("move", args=[table.pk]), {"version": 0, "type": "draw", "from": "pile"}, **htmx
+    ).content.decode()
     assert answer.lstrip().startswith(f"<title>Your turn · Capitalla #{table.pk} · Capitalla</title>")

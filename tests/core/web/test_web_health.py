@@ -25,9 +25,15 @@ def report(client, status):
 
 
 def test_a_site_keeping_up_is_healthy(client, table):
-    assert report(client, 200) == {"ok": True, "database": "ok", "broker": "ok", "overdue": {
-        "expired_turns": 0, "mails": 0, "digests": 0, "bot_turns": 0}, "silent_queues": [], "failed_mails": 0,
-        "late_mails": 0}
+    assert report(client, 200) == {
+        "ok": True,
+        "database": "ok",
+        "broker": "ok",
+        "overdue": {"expired_turns": 0, "mails": 0, "digests": 0, "bot_turns": 0},
+        "silent_queues": [],
+        "failed_mails": 0,
+        "late_mails": 0,
+    }
 
 
 def test_a_turn_clock_nobody_swept_makes_it_unhealthy_until_the_sweeper_runs(client, table):
@@ -44,7 +50,11 @@ def test_mails_and_digests_left_due_make_it_unhealthy(client, table, alice):
     alice.save()
     User.objects.filter(pk=alice.pk).update(digest_due_at=timezone.now() - LATE)
     assert report(client, 503)["overdue"] | {"expired_turns": 0} == {
-        "expired_turns": 0, "mails": 1, "digests": 1, "bot_turns": 0}
+        "expired_turns": 0,
+        "mails": 1,
+        "digests": 1,
+        "bot_turns": 0,
+    }
 
 
 def test_a_bot_that_never_moves_means_the_worker_is_not_working(client, alice, enqueued):

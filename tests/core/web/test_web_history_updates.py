@@ -46,8 +46,9 @@ def test_the_page_lists_the_latest_moves_under_the_table(client, alice, bob, tab
 def test_a_move_answer_carries_only_its_own_line_on_top_of_the_list(client, alice, bob, table, htmx):
     game = play(table, [alice, bob], 2)  # Alice's pick and discard: Bob picks
     client.force_login(bob)
-    response = client.post(reverse("move", args=[game.pk]),
-                           {"version": game.version, "type": "draw", "from": "pile"}, **htmx)
+    response = client.post(
+        reverse("move", args=[game.pk]), {"version": game.version, "type": "draw", "from": "pile"}, **htmx
+    )
     html = response.content.decode()
     assert response.status_code == 200 and PREPEND in html
     assert lines(html) == [game.version + 1]
@@ -58,8 +59,7 @@ def test_a_move_answer_reads_no_move_rows_back(client, alice, bob, table, htmx):
     game = play(table, [alice, bob], 2)
     client.force_login(bob)
     with CaptureQueriesContext(connection) as queries:
-        client.post(reverse("move", args=[game.pk]), {"version": game.version, "type": "draw", "from": "pile"},
-                    **htmx)
+        client.post(reverse("move", args=[game.pk]), {"version": game.version, "type": "draw", "from": "pile"}, **htmx)
     reads = [q["sql"] for q in queries if q["sql"].startswith("SELECT") and '"games_event"' in q["sql"]]
     assert reads == []
 
@@ -91,8 +91,9 @@ def test_a_page_too_far_behind_gets_the_whole_list_again(client, alice, bob, tab
 def test_a_refused_move_brings_the_page_up_to_date(client, alice, bob, table, htmx):
     game = play(table, [alice, bob], 3)
     client.force_login(alice)
-    response = client.post(reverse("move", args=[game.pk]),
-                           {"version": game.version - 1, "type": "discard", "card": "PER"}, **htmx)
+    response = client.post(
+        reverse("move", args=[game.pk]), {"version": game.version - 1, "type": "discard", "card": "PER"}, **htmx
+    )
     html = response.content.decode()
     assert response.status_code == 409 and PREPEND in html and lines(html) == [game.version]
 
@@ -102,16 +103,18 @@ def test_every_table_form_syncs_on_the_table_so_a_poll_never_lands_after_a_move(
     html = client.get(table.get_absolute_url()).content.decode()
     forms = re.findall(r"<form [^>]*hx-post[^>]*>", html)
     # The chat's form sits under the table, so it names it.
-    assert forms and all('hx-sync="closest #table:queue first"' in form or 'hx-sync="#table:queue first"' in form
-                         for form in forms)
+    assert forms and all(
+        'hx-sync="closest #table:queue first"' in form or 'hx-sync="#table:queue first"' in form for form in forms
+    )
 
 
 def test_a_move_sent_as_an_opponent_gives_extra_time_lands_with_both_lines(client, alice, bob, table, htmx):
     game = play(table, [alice, bob], 2)  # Bob is to pick
     services.grant_extra_time(alice, game.pk, game.version)  # while Bob's page still shows the old version
     client.force_login(bob)
-    response = client.post(reverse("move", args=[game.pk]),
-                           {"version": game.version, "type": "draw", "from": "pile"}, **htmx)
+    response = client.post(
+        reverse("move", args=[game.pk]), {"version": game.version, "type": "draw", "from": "pile"}, **htmx
+    )
     html = response.content.decode()
     assert response.status_code == 200 and PREPEND in html
     assert lines(html) == [game.version + 2, game.version + 1]

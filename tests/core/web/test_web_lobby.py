@@ -62,8 +62,9 @@ def test_my_open_table_is_listed_once_under_my_tables(client, alice, bob, open_t
 
 def test_create_a_table(client, alice):
     client.force_login(alice)
-    response = client.post(reverse("create_table"), {
-        "kind": "capitalla", "seats": "4", "bots": "2", "bot_level": "easy", "private": "on"})
+    response = client.post(
+        reverse("create_table"), {"kind": "capitalla", "seats": "4", "bots": "2", "bot_level": "easy", "private": "on"}
+    )
     game = Game.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("game", args=[game.pk])
@@ -72,15 +73,18 @@ def test_create_a_table(client, alice):
     assert [s.is_bot for s in game.seats.all()] == [False, True, True]
 
 
-@pytest.mark.parametrize("data, message", [
-    ({"kind": "capitalla", "seats": "7", "bots": "0", "bot_level": "normal"}, "less than or equal to 6"),
-    ({"kind": "capitalla", "seats": "1", "bots": "0", "bot_level": "normal"}, "greater than or equal to 2"),
-    ({"kind": "capitalla", "seats": "3", "bots": "3", "bot_level": "normal"}, "Bots can fill at most 2 of 3 seats"),
-    ({"kind": "chess", "seats": "2", "bots": "0", "bot_level": "normal"}, "not one of the available choices"),
-    ({"kind": "capitalla", "seats": "2", "bots": "0", "bot_level": "genius"}, "not one of the available choices"),
-    ({"kind": "capitalla", "seats": "two", "bots": "0", "bot_level": "normal"}, "Enter a whole number"),
-    ({}, "This field is required"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"kind": "capitalla", "seats": "7", "bots": "0", "bot_level": "normal"}, "less than or equal to 6"),
+        ({"kind": "capitalla", "seats": "1", "bots": "0", "bot_level": "normal"}, "greater than or equal to 2"),
+        ({"kind": "capitalla", "seats": "3", "bots": "3", "bot_level": "normal"}, "Bots can fill at most 2 of 3 seats"),
+        ({"kind": "chess", "seats": "2", "bots": "0", "bot_level": "normal"}, "not one of the available choices"),
+        ({"kind": "capitalla", "seats": "2", "bots": "0", "bot_level": "genius"}, "not one of the available choices"),
+        ({"kind": "capitalla", "seats": "two", "bots": "0", "bot_level": "normal"}, "Enter a whole number"),
+        ({}, "This field is required"),
+    ],
+)
 def test_an_invalid_table_is_not_created_and_the_form_says_why(client, alice, data, message):
     client.force_login(alice)
     response = client.post(reverse("create_table"), data)
@@ -92,8 +96,9 @@ def test_an_invalid_table_is_not_created_and_the_form_says_why(client, alice, da
 
 
 def test_creating_needs_a_login(client, db):
-    response = client.post(reverse("create_table"), {"kind": "capitalla", "seats": "2", "bots": "0",
-                                                     "bot_level": "normal"})
+    response = client.post(
+        reverse("create_table"), {"kind": "capitalla", "seats": "2", "bots": "0", "bot_level": "normal"}
+    )
     assert response.status_code == 302
     assert Game.objects.count() == 0
 

@@ -17,8 +17,10 @@ PAGE = 50
 def listed(client, **params) -> list[int]:
     """The ids of the open tables the lobby shows, in order."""
     page = client.get(reverse("lobby"), params).content.decode()
-    return [int(pk) for pk in re.findall(r'class="table-row__title"[^>]*>[^<]*#(\d+)</a>',
-                                          page.split("Open tables</h2>")[1])]
+    return [
+        int(pk)
+        for pk in re.findall(r'class="table-row__title"[^>]*>[^<]*#(\d+)</a>', page.split("Open tables</h2>")[1])
+    ]
 
 
 @pytest.fixture
@@ -39,7 +41,8 @@ def test_a_page_out_of_range_shows_the_last_and_not_a_number_the_first(client, f
 
 
 def test_a_free_seat_from_someone_i_played_with_comes_before_a_flood_of_newer_tables(
-        client, alice, bob, charlie, table, flood):
+    client, alice, bob, charlie, table, flood
+):
     # alice plays bob at `table`; bob opened these before charlie's flood.
     full = services.create_table(bob, "capitalla", seats=2)
     services.join_table(charlie, full.pk)

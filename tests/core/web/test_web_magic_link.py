@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def path_of(link: str) -> str:
-    return link[len(settings.SITE_URL):]
+    return link[len(settings.SITE_URL) :]
 
 
 @pytest.fixture
@@ -45,9 +45,10 @@ def test_a_link_for_game_a_does_not_log_in_on_game_bs_page(client, bob, two_game
     link_a = MagicLink.objects.get(game=game_a)
     path_of(magic_link(bob, game_b.pk))
     link_b = MagicLink.objects.get(game=game_b)
-    for wrong in (path.replace(f"/games/{game_a.pk}/", f"/games/{game_b.pk}/"),
-                  path.replace(f"/games/{game_a.pk}/continue/{link_a.pk}/",
-                               f"/games/{game_b.pk}/continue/{link_b.pk}/")):
+    for wrong in (
+        path.replace(f"/games/{game_a.pk}/", f"/games/{game_b.pk}/"),
+        path.replace(f"/games/{game_a.pk}/continue/{link_a.pk}/", f"/games/{game_b.pk}/continue/{link_b.pk}/"),
+    ):
         for method in (client.get, client.post):
             response = method(wrong)
             assert response.status_code == 404
@@ -79,7 +80,9 @@ def test_the_get_changes_nothing_and_the_post_signs_in_for_the_game(client, bob,
     bob.refresh_from_db()
     last_login = bob.last_login
     page = client.get(path)
-    assert page.status_code == 200 and "signs you in as <strong>Bob</strong> for this game only" in page.content.decode()
+    assert (
+        page.status_code == 200 and "signs you in as <strong>Bob</strong> for this game only" in page.content.decode()
+    )
     bob.refresh_from_db()
     assert bob.last_login == last_login
     assert MagicLink.objects.get().used_at is None  # a mail scanner's GET does not use it up
@@ -95,8 +98,7 @@ def test_a_link_session_plays_chats_and_reads_the_history_of_its_game(client, al
     game = services.play_move(alice, two_games[0].pk, 0, {"type": "draw", "from": "pile"})
     game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
     client.post(path_of(magic_link(bob, game.pk)))
-    response = client.post(reverse("move", args=[game.pk]), {"version": game.version, "type": "draw",
-                                                             "from": "pile"})
+    response = client.post(reverse("move", args=[game.pk]), {"version": game.version, "type": "draw", "from": "pile"})
     assert response.status_code == 302 and game.events.count() == 3
     assert client.post(reverse("chat", args=[game.pk]), {"text": "hello"}).status_code == 302
     assert game.chat.get().text == "hello"

@@ -12,7 +12,6 @@ from email import policy
 import pytest
 from aiosmtpd.controller import Controller
 from django.conf import settings as django_settings
-
 from django.utils import timezone
 
 from games import notifications, services
@@ -59,8 +58,12 @@ class SmtpServer:
 def smtp_server(settings):
     server = SmtpServer()
     server.start()
-    settings.MAILERS = {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend", "OPTIONS": {
-        "host": "127.0.0.1", "port": server.port, "use_tls": False, "timeout": 10}}}
+    settings.MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {"host": "127.0.0.1", "port": server.port, "use_tls": False, "timeout": 10},
+        }
+    }
     try:
         yield server
     finally:
@@ -81,8 +84,9 @@ def bobs_turn(alice, bob, django_capture_on_commit_callbacks):
     return game
 
 
-def test_the_turn_mail_brings_the_player_back_to_their_move(smtp_server, client, bob, bobs_turn, enqueued,
-                                                            run_enqueued, sweep_mails):
+def test_the_turn_mail_brings_the_player_back_to_their_move(
+    smtp_server, client, bob, bobs_turn, enqueued, run_enqueued, sweep_mails
+):
     game = bobs_turn
     assert sweep_mails(game) == 1
     assert run_enqueued("send_notification") == [True]
@@ -98,7 +102,7 @@ def test_the_turn_mail_brings_the_player_back_to_their_move(smtp_server, client,
     assert "Alice discarded" in text and "Continue to your game" in html
     link = re.search(r"(\S+/games/\d+/continue/\d+/\?sesame=\S+)", text).group(1)
     assert link.startswith(django_settings.SITE_URL)
-    path = link[len(django_settings.SITE_URL):]
+    path = link[len(django_settings.SITE_URL) :]
 
     # A mail scanner (or the player) fetching the link: a confirm page, nobody logged in.
     page = client.get(path)
@@ -120,8 +124,9 @@ def test_the_turn_mail_brings_the_player_back_to_their_move(smtp_server, client,
     assert Game.objects.get(pk=game.pk).version == game.version + 1
 
 
-def test_a_turn_mail_outlives_a_day_long_mail_server_outage_and_arrives_once(smtp_server, bob, bobs_turn,
-                                                                            enqueued, run_enqueued, sweep_mails):
+def test_a_turn_mail_outlives_a_day_long_mail_server_outage_and_arrives_once(
+    smtp_server, bob, bobs_turn, enqueued, run_enqueued, sweep_mails
+):
     smtp_server.stop()
     assert sweep_mails(bobs_turn) == 1
     assert run_enqueued("send_notification") == [False]  # refused: kept to be tried again
@@ -152,8 +157,9 @@ def test_a_turn_mail_outlives_a_day_long_mail_server_outage_and_arrives_once(smt
     assert row.sent_at is not None and row.next_try_at is None
 
 
-def test_list_unsubscribe_is_a_plain_url_for_every_mail_parser(smtp_server, bob, bobs_turn, enqueued,
-                                                              run_enqueued, sweep_mails):
+def test_list_unsubscribe_is_a_plain_url_for_every_mail_parser(
+    smtp_server, bob, bobs_turn, enqueued, run_enqueued, sweep_mails
+):
     sweep_mails(bobs_turn)
     run_enqueued("send_notification")
     (_, _, raw) = smtp_server.messages[0]

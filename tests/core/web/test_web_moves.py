@@ -5,10 +5,10 @@ import json
 
 import pytest
 from django.urls import reverse
+from htmx_answers import is_table_partial
 
 from games import services
 from games.models import Event, Game
-from htmx_answers import is_table_partial
 
 
 def post_move(client, game, data, headers=None):
@@ -69,17 +69,32 @@ BAD_MOVES = {
     "no type": lambda g: ({"version": 1}, 400, "no type"),
     "draw now": lambda g: ({"version": 1, "type": "draw", "from": "pile"}, 400, None),
     "bad pile": lambda g: ({"version": 1, "type": "draw", "from": "sleeve"}, 400, "draw from the pile or the discard"),
-    "malformed groups": lambda g: ({"version": 1, "type": "declare", "discard": _hand(g, 0)[0],
-                                    "groups": "[[\"FRA\", "}, 400, "not valid JSON"),
-    "groups not lists": lambda g: ({"version": 1, "type": "declare", "discard": _hand(g, 0)[0],
-                                    "groups": json.dumps({"a": 1})}, 400, "list of groups"),
-    "groups with junk": lambda g: ({"version": 1, "type": "declare", "discard": _hand(g, 0)[0],
-                                    "groups": json.dumps([[1, 2, 3]])}, 400, "not a card"),
-    "forged declaration": lambda g: ({"version": 1, "type": "declare", "discard": _hand(g, 0)[0],
-                                      "groups": json.dumps([_hand(g, 0)[1:14]])}, 400, None),
+    "malformed groups": lambda g: (
+        {"version": 1, "type": "declare", "discard": _hand(g, 0)[0], "groups": '[["FRA", '},
+        400,
+        "not valid JSON",
+    ),
+    "groups not lists": lambda g: (
+        {"version": 1, "type": "declare", "discard": _hand(g, 0)[0], "groups": json.dumps({"a": 1})},
+        400,
+        "list of groups",
+    ),
+    "groups with junk": lambda g: (
+        {"version": 1, "type": "declare", "discard": _hand(g, 0)[0], "groups": json.dumps([[1, 2, 3]])},
+        400,
+        "not a card",
+    ),
+    "forged declaration": lambda g: (
+        {"version": 1, "type": "declare", "discard": _hand(g, 0)[0], "groups": json.dumps([_hand(g, 0)[1:14]])},
+        400,
+        None,
+    ),
     "missing version": lambda g: ({"type": "discard", "card": _hand(g, 0)[0]}, 400, "version number"),
-    "non-integer version": lambda g: ({"version": "one", "type": "discard", "card": _hand(g, 0)[0]}, 400,
-                                      "version number"),
+    "non-integer version": lambda g: (
+        {"version": "one", "type": "discard", "card": _hand(g, 0)[0]},
+        400,
+        "version number",
+    ),
     "stale version": lambda g: ({"version": 0, "type": "discard", "card": _hand(g, 0)[0]}, 409, "moved on"),
     "future version": lambda g: ({"version": 7, "type": "discard", "card": _hand(g, 0)[0]}, 409, "moved on"),
 }
@@ -155,8 +170,9 @@ def test_unknown_game_is_404(client, alice, table, htmx):
     assert response.status_code == 200
     missing = table.pk + 1000
     for headers in (htmx, {}):
-        response = client.post(reverse("move", args=[missing]), {"version": 0, "type": "draw", "from": "pile"},
-                               **headers)
+        response = client.post(
+            reverse("move", args=[missing]), {"version": 0, "type": "draw", "from": "pile"}, **headers
+        )
         assert response.status_code == 404
 
 

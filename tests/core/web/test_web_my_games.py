@@ -20,12 +20,12 @@ def two_player(host, guest, **options):
 
 @pytest.fixture
 def games(alice, bob, charlie):
-    soon = two_player(alice, bob, turn_seconds=3600)        # Alice to play, 1 hour
+    soon = two_player(alice, bob, turn_seconds=3600)  # Alice to play, 1 hour
     later = two_player(alice, charlie, turn_seconds=86400)  # Alice to play, 1 day
-    theirs = two_player(bob, alice)                         # Bob to play
+    theirs = two_player(bob, alice)  # Bob to play
     done = two_player(charlie, alice)
     services.resign(charlie, done.pk)
-    other = two_player(bob, charlie)                        # not Alice's at all
+    other = two_player(bob, charlie)  # not Alice's at all
     return {"soon": soon, "later": later, "theirs": theirs, "done": done, "other": other}
 
 

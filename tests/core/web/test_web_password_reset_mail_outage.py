@@ -15,8 +15,9 @@ from games.models import Notification
 pytestmark = pytest.mark.django_db
 
 
-def test_a_reset_mail_refused_by_the_mail_server_is_sent_on_a_later_try(client, alice, monkeypatch, enqueued,
-                                                                         run_enqueued, settings):
+def test_a_reset_mail_refused_by_the_mail_server_is_sent_on_a_later_try(
+    client, alice, monkeypatch, enqueued, run_enqueued, settings
+):
     alice.email = alice.confirmed_email = "alice@example.com"
     alice.save()
     real_send = EmailMultiAlternatives.send

@@ -29,24 +29,34 @@ def reset_link(settings) -> str:
 
 
 def test_signing_up_may_give_a_mail_address(client):
-    client.post(reverse("signup"), {"username": "dora", "display_name": "Dora", "email": "dora@example.com",
-                                    "password1": "dora-secret-9876", "password2": "dora-secret-9876"})
+    client.post(
+        reverse("signup"),
+        {
+            "username": "dora",
+            "display_name": "Dora",
+            "email": "dora@example.com",
+            "password1": "dora-secret-9876",
+            "password2": "dora-secret-9876",
+        },
+    )
     assert User.objects.get(username="dora").email == "dora@example.com"
 
 
 def test_a_forgotten_password_is_reset_through_a_mailed_link_once(client, alice_with_mail, settings):
     settings.SITE_URL = "https://capitalla.example"
     settings.ALLOWED_HOSTS = ["*"]  # a server that accepts any Host: the link still names SITE_URL
-    response = client.post(reverse("password_reset"), {"email": "alice@example.com"},
-                           HTTP_HOST="evil.example", follow=True)
+    response = client.post(
+        reverse("password_reset"), {"email": "alice@example.com"}, HTTP_HOST="evil.example", follow=True
+    )
     assert "Check your mail" in response.content.decode()
     link = reset_link(settings)
     assert "evil.example" not in mail.outbox[0].body
 
     form_page = client.get(link, follow=True)
     assert "Choose a new password" in form_page.content.decode()
-    done = client.post(form_page.redirect_chain[-1][0], {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
-                       follow=True)
+    done = client.post(
+        form_page.redirect_chain[-1][0], {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD}, follow=True
+    )
     assert "Password saved" in done.content.decode()
     assert client.login(username="alice", password=NEW_PASSWORD)
     client.logout()
@@ -69,12 +79,16 @@ def test_without_a_mail_server_the_page_says_where_mail_is_kept(client, alice_wi
 def test_changing_the_password_needs_the_old_one(client, alice):
     client.force_login(alice)
     assert reverse("password_change") in client.get(reverse("profile")).content.decode()
-    wrong = client.post(reverse("password_change"), {"old_password": "nope", "new_password1": NEW_PASSWORD,
-                                                     "new_password2": NEW_PASSWORD})
+    wrong = client.post(
+        reverse("password_change"),
+        {"old_password": "nope", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
     assert wrong.status_code == 200 and "Your old password was entered incorrectly" in wrong.content.decode()
-    response = client.post(reverse("password_change"), {"old_password": "alice-password-123",
-                                                        "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
-                           follow=True)
+    response = client.post(
+        reverse("password_change"),
+        {"old_password": "alice-password-123", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+        follow=True,
+    )
     assert "Your password is changed." in response.content.decode()
     alice.refresh_from_db()
     assert alice.check_password(NEW_PASSWORD)

@@ -27,10 +27,10 @@ def test_the_record_counts_finished_games_and_wins_per_game(client, alice, bob, 
     finish(vs_bot, alice)
     html = client.get(reverse("player", args=[alice.pk])).content.decode()
     assert "<h1>Alice</h1>" in html and "in 1 game now" in html
-    assert "<th scope=\"row\">Capitalla</th><td>3</td><td>1</td><td>33%</td>" in html
+    assert '<th scope="row">Capitalla</th><td>3</td><td>1</td><td>33%</td>' in html
     assert html.index(f"Capitalla #{vs_bot.pk}") < html.index(f"Capitalla #{won.pk}")  # newest first
-    assert "lost</span> <a href=\"/games/%d/\">Capitalla #%d</a> against 1 bot" % (vs_bot.pk, vs_bot.pk) in html
-    assert "won</span> <a href=\"/games/%d/\">Capitalla #%d</a> against Bob" % (won.pk, won.pk) in html
+    assert f'lost</span> <a href="/games/{vs_bot.pk}/">Capitalla #{vs_bot.pk}</a> against 1 bot' in html
+    assert f'won</span> <a href="/games/{won.pk}/">Capitalla #{won.pk}</a> against Bob' in html
     assert f'<a href="{reverse("replay", args=[won.pk])}">replay</a>' in html
 
 

@@ -1,10 +1,10 @@
 """Live updates: `?since=<version>` answers 204 from one query while nothing changed."""
 
 from django.urls import reverse
+from htmx_answers import is_table_partial
 
 from games import services
 from games.models import Game
-from htmx_answers import is_table_partial
 
 
 def poll(client, game, since, headers):
@@ -28,7 +28,7 @@ def test_changed_game_answers_with_the_partial(client, alice, bob, table, htmx):
     assert response.status_code == 200
     html = response.content.decode()
     assert is_table_partial(html)
-    assert 'hx-get="/games/%d/?since=1&amp;said=0"' % table.pk in html
+    assert f'hx-get="/games/{table.pk}/?since=1&amp;said=0"' in html
     assert 'hx-trigger="every 2s"' in html
 
 
@@ -54,8 +54,7 @@ def test_the_full_page_polls_and_stops_once_the_game_is_over(client, alice, bob,
     assert "hx-trigger" not in html
 
 
-def test_a_waiting_table_polls_on_the_number_of_seated_players(client, alice, bob, htmx,
-                                                                django_assert_num_queries):
+def test_a_waiting_table_polls_on_the_number_of_seated_players(client, alice, bob, htmx, django_assert_num_queries):
     game = services.create_table(alice, "capitalla", seats=3)
     url = reverse("game", args=[game.pk])
     html = client.get(url).content.decode()

@@ -32,7 +32,8 @@ def test_players_of_a_finished_game_can_play_again_and_the_others_join(client, f
     client.post(reverse("rematch", args=[finished.pk]))
     assert following.seats.filter(user=alice).exists()
     assert f'href="{following.get_absolute_url()}">Go to the rematch (Capitalla #{following.pk})</a>' in page(
-        client, alice, finished)
+        client, alice, finished
+    )
 
 
 def test_spectators_and_games_in_play_have_no_rematch(client, finished, table, charlie, alice, bob):

@@ -7,7 +7,6 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from games.models import Game
 from games.replay import replay
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +46,7 @@ def test_the_steps_say_what_happened_and_link_both_ways(client, finished):
     assert "◀ Back</span>" in html  # nowhere to go back to from the deal
     html = step(client, finished, 2).content.decode()
     assert "Alice discarded" in html and "Next to play: Bob." in html
-    assert f"?at=1\"" in html and f"?at=3\"" in html
+    assert '?at=1"' in html and '?at=3"' in html
     end = step(client, finished, finished.version).content.decode()
     assert "Alice resigned" in end and "Next ▶</span>" in end
     assert 'Alice <span class="tag tag--out">resigned</span>' in end

@@ -15,9 +15,18 @@ pytestmark = pytest.mark.django_db
 
 def test_the_create_form_sets_the_turn_time_and_the_timeout_rules(client, alice):
     client.force_login(alice)
-    response = client.post(reverse("create_table"), {
-        "kind": "capitalla", "seats": "2", "bots": "0", "bot_level": "normal",
-        "turn_seconds": "3600", "timeout_policy": "forfeit", "extra_time": "forbid"})
+    response = client.post(
+        reverse("create_table"),
+        {
+            "kind": "capitalla",
+            "seats": "2",
+            "bots": "0",
+            "bot_level": "normal",
+            "turn_seconds": "3600",
+            "timeout_policy": "forfeit",
+            "extra_time": "forbid",
+        },
+    )
     assert response.status_code == 302
     game = Game.objects.get()
     assert (game.turn_seconds, game.timeout_policy, game.allow_extra_time) == (3600, "forfeit", False)
@@ -35,8 +44,10 @@ def test_without_clock_fields_a_table_gets_the_defaults(client, alice):
 
 def test_a_turn_time_off_the_list_is_refused(client, alice):
     client.force_login(alice)
-    response = client.post(reverse("create_table"), {
-        "kind": "capitalla", "seats": "2", "bots": "0", "bot_level": "normal", "turn_seconds": "5"})
+    response = client.post(
+        reverse("create_table"),
+        {"kind": "capitalla", "seats": "2", "bots": "0", "bot_level": "normal", "turn_seconds": "5"},
+    )
     assert response.status_code == 400 and "not one of the available choices" in response.content.decode()
     assert not Game.objects.exists()
 

@@ -9,7 +9,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_unsubscribe_link_works_without_login(client, alice):
-    path = unsubscribe_url(alice)[len(settings.SITE_URL):]
+    path = unsubscribe_url(alice)[len(settings.SITE_URL) :]
     page = client.get(path)
     assert page.status_code == 200 and "Stop game mail?" in page.content.decode()
     alice.refresh_from_db()
@@ -25,7 +25,7 @@ def test_a_mail_clients_one_click_post_needs_no_csrf_token(alice):
     from django.test import Client
 
     client = Client(enforce_csrf_checks=True)
-    path = unsubscribe_url(alice)[len(settings.SITE_URL):]
+    path = unsubscribe_url(alice)[len(settings.SITE_URL) :]
     response = client.post(path, {"List-Unsubscribe": "One-Click"})
     assert response.status_code == 200
     alice.refresh_from_db()
@@ -33,7 +33,7 @@ def test_a_mail_clients_one_click_post_needs_no_csrf_token(alice):
 
 
 def test_a_forged_token_is_refused(client, alice, bob):
-    path = unsubscribe_url(alice)[len(settings.SITE_URL):]
+    path = unsubscribe_url(alice)[len(settings.SITE_URL) :]
     forged = path.replace("/unsubscribe/", "/unsubscribe/x")
     assert client.post(forged).status_code == 400
     alice.refresh_from_db()
