@@ -128,6 +128,18 @@ def main() -> int:
     started = time.monotonic()
     end = started + args.minutes * 60
     burst_at, burst_started, burst_done = started + args.minutes * 30, None, None
+
+    def note_burst_done() -> None:
+        nonlocal burst_done
+        if burst_ids and burst_done is None:
+            if not Game.objects.filter(pk__in=burst_ids, status=Game.Status.ACTIVE).exists():
+                burst_done = time.monotonic()
+
+    def watch() -> None:
+        note_burst_done()
+        check_health()
+        time.sleep(10)
+
     try:
         time.sleep(5)  # let the processes come up
         while time.monotonic() < end:
@@ -140,30 +152,11 @@ def main() -> int:
                 print(
                     f"soak: burst of {args.burst} games dealt in {time.monotonic() - burst_started:.1f} s", flush=True
                 )
-            if (
-                burst_ids
-                and burst_done is None
-                and not Game.objects.filter(pk__in=burst_ids, status=Game.Status.ACTIVE).exists()
-            ):
-                burst_done = time.monotonic()
-            check_health()
-            time.sleep(10)
+            watch()
         drain_end = time.monotonic() + args.drain_minutes * 60
         while Game.objects.filter(status=Game.Status.ACTIVE).exists() and time.monotonic() < drain_end:
-            if (
-                burst_ids
-                and burst_done is None
-                and not Game.objects.filter(pk__in=burst_ids, status=Game.Status.ACTIVE).exists()
-            ):
-                burst_done = time.monotonic()
-            check_health()
-            time.sleep(10)
-        if (
-            burst_ids
-            and burst_done is None
-            and not Game.objects.filter(pk__in=burst_ids, status=Game.Status.ACTIVE).exists()
-        ):
-            burst_done = time.monotonic()
+            watch()
+        note_burst_done()
         ran = time.monotonic() - started
     finally:
         site.send_signal(signal.SIGTERM)
