@@ -33,6 +33,12 @@ def toy_game(settings):
 
 
 @pytest.fixture
+def spectator(player):
+    """A signed-in user with no seat at the tables of the test."""
+    return player("dave", "Dave")
+
+
+@pytest.fixture
 def site_client():
     return Client(raise_request_exception=False)
 

@@ -252,10 +252,10 @@ def _log_in(client, user) -> None:
 # ---------------------------------------------------------------- the site
 
 
-def check_pages_render(client, game: Game, viewers: dict, replay_steps: int = 12) -> None:
+def check_pages_render(client, game: Game, viewers: dict, replay_steps: int = 8) -> None:
     """The game's page and its htmx answer render for every viewer; once the game is over,
     so do its replay's steps (about `replay_steps` of them, the first and last among them,
-    as pages and as htmx steps), for a player and a spectator."""
+    as pages and as htmx steps), for the first viewer and an anonymous visitor."""
     game = Game.objects.get(pk=game.pk)
     for user in viewers.values():
         _log_in(client, user)
@@ -278,21 +278,25 @@ def _post_move(client, game: Game, move: dict):
                        content_type="application/x-www-form-urlencoded")
 
 
-def check_legal_moves_accepted(client, game: Game, user, posted: int = 1_000) -> None:
+def check_legal_moves_accepted(client, game: Game, posted: Counter | None = None, per_type: int = 3) -> None:
     """Every legal move of the seat to act, as the browser posts it (`move_fields`, form
-    encoded), parses back to the same move (`move_form`); the first `posted` of them are
-    also posted to the move URL by `user`, each in a savepoint rolled back, and each is
-    accepted and logged as that very move."""
+    encoded), parses back to the same move (`move_form`), and is posted to the move URL
+    by the seat's user (in a savepoint rolled back), accepted and logged as that very move. Given
+    `posted` (move type -> how many were posted so far in this game), only moves of a
+    type posted fewer than `per_type` times are posted; the others are checked through
+    the form alone."""
     game = Game.objects.get(pk=game.pk)
     seat = game.to_act[0]
-    client.force_login(user)
-    for k, move in enumerate(game.rules.legal_moves(game.state, seat)):
+    client.force_login(seated_users(game)[seat])
+    for move in game.rules.legal_moves(game.state, seat):
         fields = game.plugin.move_fields(move) + [("version", str(game.version))]
         form = game.plugin.move_form(QueryDict(urlencode(fields)))
         assert form.is_valid(), f"{game.kind}: {move} posted as {fields} is refused: {form.error_message()}"
         assert form.move == move, f"{game.kind}: {move} posted as {fields} reads as {form.move}"
-        if k >= posted:
-            continue
+        if posted is not None:
+            if posted[move["type"]] >= per_type:
+                continue
+            posted[move["type"]] += 1
         with transaction.atomic():
             response = _post_move(client, game, move)
             after = Game.objects.get(pk=game.pk)
@@ -302,25 +306,18 @@ def check_legal_moves_accepted(client, game: Game, user, posted: int = 1_000) ->
             f"{game.kind}: posting {move} answered {response.status_code}, logged {logged}"
 
 
-def play_to_the_end(game: Game, seed: int, at_each=lambda game: None, client=None) -> Game:
+def play_to_the_end(game: Game, seed: int, at_each=lambda game: None) -> Game:
     """Play a table of people to its end, each move the normal bot's choice for the seat
-    to act, made by the seat's user through the services or, given a `client`, posted
-    through the game's form as the browser does; `at_each(game)` runs at every position
-    before its move, and at the end."""
+    to act, made by the seat's user through the services; `at_each(game)` runs at every
+    position before its move, and at the end."""
     rng, bot = random.Random(seed), services.get_bot(game.kind, "normal")
     for _ in range(MAX_MOVES):
         game = Game.objects.get(pk=game.pk)
         at_each(game)
         if game.status != Game.Status.ACTIVE:
             return game
-        user = next(s.user for s in game.seat_list if s.index == game.to_act[0])
-        move = bot.choose(game.state, game.to_act[0], rng)
-        if client is None:
-            services.play_move(user, game.pk, game.version, move)
-            continue
-        client.force_login(user)
-        response = _post_move(client, game, move)
-        assert response.status_code == 302, f"{game.kind}: posting {move} answered {response.status_code}"
+        user = seated_users(game)[game.to_act[0]]
+        services.play_move(user, game.pk, game.version, bot.choose(game.state, game.to_act[0], rng))
     raise AssertionError(f"{game.kind}: no end after {MAX_MOVES} moves")
 
 
@@ -357,5 +354,22 @@ def check_ledger_pays_the_pot(game: Game) -> None:
     assert pot.balance() == 0, f"{game.kind}: the pot still holds {pot.balance()} of {antes} chips"
 
 
-# Every registered game, so a new one is checked the moment it is in GAME_APPS.
+# Every registered game, so a new one is checked the moment it is in GAME_APPS; and the
+# seeds of the random legal games each engine check plays.
 every_game = pytest.mark.parametrize("plugin", list(PLUGINS.values()), ids=list(PLUGINS))
+every_seed = pytest.mark.parametrize("seed", range(4))
+
+
+def dealt_table(plugin, people) -> Game:
+    """A dealt table of the game's fewest players, all people: the first of
+    `people(n)` (the conftest's fixture) hosting, the others seated in order."""
+    players = people(plugin.rules.info.min_players)
+    game = services.create_table(players[0], plugin.slug, seats=len(players))
+    for user in players[1:]:
+        services.join_table(user, game.pk)
+    return services.start_table(players[0], game.pk)
+
+
+def seated_users(game: Game) -> dict:
+    """The users at the table by seat."""
+    return {seat.index: seat.user for seat in game.seat_list}

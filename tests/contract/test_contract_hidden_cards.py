@@ -1,45 +1,35 @@
 """No view, page or htmx answer shows a viewer another seat's hidden cards, a face-down
 card (the stock and its order) or the seed while the game is on: through `rules.view`
-in random legal games, and through the pages of a game played in the browser's way, for
-every seat, a signed-in spectator and an anonymous visitor."""
+in random legal games, and through the pages (page, history, htmx poll answer) of a
+game played to its end, for every seat, a signed-in spectator and an anonymous visitor."""
 
 import pytest
-from contract_checks import check_pages_hide_secrets, check_views_hide_secrets, every_game, play_to_the_end
+from contract_checks import (
+    check_pages_hide_secrets,
+    check_views_hide_secrets,
+    dealt_table,
+    every_game,
+    every_seed,
+    play_to_the_end,
+    seated_users,
+)
 from toys.plugin import BROKEN, TOY
 
-from games import services
-
-SEEDS = range(4)
 # The pages are fetched at every this many moves of a game.
-PAGE_EVERY = 20
+PAGE_EVERY = 30
 
 
 @every_game
-@pytest.mark.parametrize("seed", SEEDS)
+@every_seed
 def test_views_hide_other_hands_the_stock_and_the_seed(plugin, seed):
     check_views_hide_secrets(plugin, seed)
-
-
-def seated_table(plugin, people, spectator):
-    """A dealt table of the game's fewest players, all people; its viewers by seat (None:
-    the spectator; the anonymous visitor is left out of the map's seats)."""
-    players = people(plugin.rules.info.min_players)
-    game = services.create_table(players[0], plugin.slug, seats=len(players))
-    for user in players[1:]:
-        services.join_table(user, game.pk)
-    game = services.start_table(players[0], game.pk)
-    return game, dict(enumerate(players)), spectator
-
-
-@pytest.fixture
-def spectator(player):
-    return player("dave", "Dave")
 
 
 @pytest.mark.django_db
 @every_game
 def test_pages_hide_other_hands_the_stock_and_the_seed(plugin, site_client, people, spectator):
-    game, players, _ = seated_table(plugin, people, spectator)
+    game = dealt_table(plugin, people)
+    players = seated_users(game)
 
     def check(game):
         if game.version % PAGE_EVERY == 0:
@@ -59,9 +49,9 @@ def test_a_view_showing_the_stock_is_caught():
 
 
 @pytest.mark.django_db
-def test_a_page_showing_the_stock_is_caught(toy_game, site_client, people, spectator):
+def test_a_page_showing_the_stock_is_caught(toy_game, site_client, people):
     plugin = toy_game(BROKEN["peeking page"])
     check_views_hide_secrets(plugin, 0)  # the view keeps the secret: the page tells it
-    game, players, _ = seated_table(plugin, people, spectator)
+    game = dealt_table(plugin, people)
     with pytest.raises(AssertionError, match="shows seat 0"):
-        check_pages_hide_secrets(site_client, game, players)
+        check_pages_hide_secrets(site_client, game, seated_users(game))

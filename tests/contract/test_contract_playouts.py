@@ -2,26 +2,25 @@
 plus moves rebuilding every state."""
 
 import pytest
-from contract_checks import check_cards_conserved, check_playouts_run, check_replay_identical, every_game
+from contract_checks import check_cards_conserved, check_playouts_run, check_replay_identical, every_game, every_seed
 from toys.plugin import BROKEN, TOY
 
-SEEDS = range(4)
 
 
 @every_game
-@pytest.mark.parametrize("seed", SEEDS)
+@every_seed
 def test_random_legal_games_run(plugin, seed):
     check_playouts_run(plugin, seed)
 
 
 @every_game
-@pytest.mark.parametrize("seed", SEEDS)
+@every_seed
 def test_random_legal_games_keep_every_card(plugin, seed):
     check_cards_conserved(plugin, seed)
 
 
 @every_game
-@pytest.mark.parametrize("seed", SEEDS)
+@every_seed
 def test_seed_and_moves_rebuild_every_state(plugin, seed):
     check_replay_identical(plugin, seed)
 
