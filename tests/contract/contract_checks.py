@@ -95,7 +95,8 @@ def check_playouts_run(plugin, seed: int) -> None:
         where = f"{plugin.slug}, seed {seed}, position {k}"
         assert _json(state) == state, f"{where}: the state is not JSON-ready"
         to_act = rules.to_act(state)
-        assert (rules.result(state) is None) == bool(to_act), f"{where}: to_act {to_act} but result {rules.result(state)}"
+        result = rules.result(state)
+        assert (result is None) == bool(to_act), f"{where}: to_act {to_act} but result {result}"
         for viewer in [None, *range(game.players)]:
             assert _json(rules.view(state, viewer)) == rules.view(state, viewer), f"{where}: view({viewer})"
         for seat in to_act:
