@@ -60,6 +60,9 @@ class GamePlugin:
       the round shares add up to `pot`. The ledger books each that it has not booked.
     - `cards(state) -> [card ids]`: every card of the game, wherever it is; the multiset
       stays the same through every move (the contract suite checks it).
+    - `face_down(state) -> [card ids]`: the cards no seat may see while the game is on
+      (the stock); with every other seat's hand, what no page may show a player (the
+      contract suite checks every view and page against it).
     - `urls`: the game's own URL patterns, mounted at `games/<id>/<slug>/` in the URL
       namespace `<slug>`, each taking the `game_id`. A session opened by a mailed link
       may use them at its own game.
@@ -84,6 +87,7 @@ class GamePlugin:
     result_headline: Callable[[dict, Callable[[int], str]], str]
     payouts: Callable[[State, int], list[Payout]]
     cards: Callable[[State], list[str]]
+    face_down: Callable[[State], list[str]]
     urls: Sequence = ()
     demo_tables: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
     options_form: type | None = None

@@ -35,6 +35,7 @@ PLUGIN = GamePlugin(
     result_headline=presenter.result_headline,
     payouts=payouts,
     cards=all_cards,
+    face_down=lambda state: state["stock"],
     urls=urls.urlpatterns,
     options_form=forms.OptionsForm,
     demo_tables=({"host": "demo", "seats": 4, "bots": 0, "bot_level": "normal", "ante": 50},),

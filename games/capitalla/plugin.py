@@ -29,6 +29,7 @@ PLUGIN = GamePlugin(
     result_headline=result_headline,
     payouts=payouts,
     cards=all_cards,
+    face_down=lambda state: state["draw"],
     options_form=forms.OptionsForm,
     demo_tables=(
         {"host": "demo", "seats": 4, "bots": 3, "bot_level": "normal", "ante": 0},
