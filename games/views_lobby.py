@@ -117,6 +117,8 @@ def _lobby_row(game: Game, user) -> dict:
         ],
         "taken": len(seats),
         "free": game.num_seats - len(seats),
+        # A table with an ante seats only people: it starts once full (services.start_table).
+        "waits_for_people": bool(game.ante) and len(seats) < game.num_seats,
         "seated": me is not None,
         "my_turn": me is not None and active and me.index in to_act and not me.away,
         "away": me is not None and active and me.away,

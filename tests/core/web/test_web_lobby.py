@@ -152,6 +152,21 @@ def test_the_host_starts_and_empty_seats_become_bots(client, alice, bob, open_ta
     assert [s.is_bot for s in game.seats.all()] == [False, False, True]
 
 
+def test_a_staked_table_with_a_free_seat_offers_no_start_that_would_seat_a_bot(client, alice, bob):
+    """A table with an ante seats only people, so its host cannot start it with a seat free."""
+    staked = services.create_table(alice, "capitalla", seats=2, ante=50)
+    client.force_login(alice)
+
+    def row():
+        page = client.get(reverse("lobby")).content.decode()
+        return page.split(f"#{staked.pk}</a>")[1].split('<li class="table-row')[0]
+
+    assert reverse("start", args=[staked.pk]) not in row()
+    assert "Starts once every seat is taken" in row()
+    services.join_table(bob, staked.pk)
+    assert reverse("start", args=[staked.pk]) in row() and "(empty seats become bots)" not in row()
+
+
 def test_only_the_host_may_start(client, bob, open_table, snapshot):
     services.join_table(bob, open_table.pk)
     before = snapshot(open_table)
