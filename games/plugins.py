@@ -72,6 +72,9 @@ class GamePlugin:
       `games.forms.GameOptionsForm` with a field per key of `rules.info.default_options`
       that a host may change (None: the game has none). The form shows the defaults;
       what the host chose is `services.create_table`'s `options`, which the rules check.
+    - `chapter(state) -> str`: the part of the game a position is in ("Round 2"), for a
+      game played in rounds or deals; the replay offers a jump to where each part starts.
+      None (the default): a game played in one part.
 
     The game's rules page is the template `<slug>/rules.html`, its CSS the static file
     `stylesheet`; the create form offers the player counts of `rules.info`. `tests/contract/` runs over every
@@ -91,6 +94,7 @@ class GamePlugin:
     urls: Sequence = ()
     demo_tables: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
     options_form: type | None = None
+    chapter: Callable[[State], str] | None = None
 
     @property
     def slug(self) -> str:

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from games.models import HISTORY_FIELDS
 from games.presenters import history_lines
-from games.replay import replay
+from games.replay import positions
 
 
 def step_of(raw, last: int) -> int:
@@ -18,7 +18,7 @@ def step_of(raw, last: int) -> int:
 
 
 def present_replay(game, at: int) -> dict:
-    state = replay(game, upto=at)
+    state, chapters = _state_and_chapters(game, at)
     rules = game.rules
     by_index = {s.index: s.name for s in game.seat_list}
     names = [by_index.get(i, f"Seat {i + 1}") for i in range(game.num_seats)]
@@ -41,5 +41,23 @@ def present_replay(game, at: int) -> dict:
         "line": line,
         "to_act": [names[i] for i in rules.to_act(state)],
         "nav": {"first": link(0), "prev": link(at - 1), "next": link(at + 1), "last": link(last)},
+        "chapters": [
+            {"label": label, "href": link(start), "current": start <= at < end}
+            for (label, start), (_, end) in zip(chapters, [*chapters[1:], (None, last + 1)])
+        ],
         "position": game.plugin.replay_position(public, hands, names),
     }
+
+
+def _state_and_chapters(game, at: int) -> tuple[dict, list[tuple[str, int]]]:
+    """The state after move `at`, and where each of the game's parts starts ((label, move),
+    from its plugin's `chapter`; none for a game played in one part). The chapters need
+    the whole game replayed: a few milliseconds for a five-round Cap-It game."""
+    chapter = game.plugin.chapter
+    state, chapters = None, []
+    for seq, position in positions(game, upto=None if chapter else at):
+        if seq <= at:
+            state = position
+        if chapter and (label := chapter(position)) != (chapters[-1][0] if chapters else None):
+            chapters.append((label, seq))
+    return state, chapters

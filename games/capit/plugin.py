@@ -38,5 +38,6 @@ PLUGIN = GamePlugin(
     face_down=lambda state: state["stock"],
     urls=urls.urlpatterns,
     options_form=forms.OptionsForm,
+    chapter=lambda state: f"Round {state['round']}",
     demo_tables=({"host": "demo", "seats": 4, "bots": 0, "bot_level": "normal", "ante": 50},),
 )

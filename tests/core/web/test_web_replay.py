@@ -75,3 +75,9 @@ def test_the_finished_game_and_its_history_link_to_the_replay(client, finished, 
     client.force_login(bob)
     assert url in client.get(finished.get_absolute_url()).content.decode()
     assert url in client.get(reverse("history", args=[finished.pk])).content.decode()
+
+
+def test_a_game_of_one_deal_offers_no_jumps_between_rounds(client, finished):
+    html = step(client, finished, 1).content.decode()
+    assert 'aria-label="Jump to"' not in html
+    assert "data-replay-player hidden" in html  # the player waits for JavaScript
