@@ -151,6 +151,8 @@ def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
         return None
     if kind == Notification.Kind.REMATCH:
         return _send_rematch_invitation(user, game_id, attempt)
+    if kind == Notification.Kind.TABLE_FULL:
+        return _send_table_full(user, game_id, attempt)
     game = Game.objects.filter(pk=game_id).first()
     seat = game and next((s for s in game.seat_list if s.user_id == user.pk), None)
     if seat is None:
@@ -440,6 +442,31 @@ def _send_rematch_invitation(user, game_id: int, attempt: int) -> bool | None:
         attempt,
         "email/rematch",
         lambda: (f"{host} wants a rematch of {context['old_title']}", context),
+    )
+
+
+def _send_table_full(user, game_id: int, attempt: int) -> bool | None:
+    """The host hears that every seat of their table is taken, while it still is and is
+    not dealt yet: only they can start it. The table's plain page has the Start button."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.OPEN, host=user).first()
+    if game is None or game.free_indexes():
+        return None
+    name_of = _names(game)
+    others = [name_of(s.index) for s in game.seat_list if s.user_id is not None and s.user_id != user.pk]
+    context = {
+        "title": _title(game),
+        "players": " and ".join([", ".join(others[:-1]), others[-1]] if len(others) > 1 else others),
+        "link": game_link(game),
+        "ante": game.ante,
+    }
+    return _claim_and_send(
+        user,
+        game,
+        Notification.Kind.TABLE_FULL,
+        0,
+        attempt,
+        "email/table_full",
+        lambda: (f"Your table {context['title']} is full: start it", context),
     )
 
 
