@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import notifications
+from games.mail import outbox_enabled
 
 from . import confirmation, throttle
 from .client import client_ip
@@ -111,8 +112,7 @@ class PasswordResetSent(auth_views.PasswordResetDoneView):
     def get_context_data(self, **kwargs):
         # With no mail server (the embedded default) mail is kept in the database, where only
         # the operator can read a logged-out player's mail (the admin's outbox).
-        kept = settings.MAILERS["default"]["BACKEND"] == settings.OUTBOX_BACKEND
-        return super().get_context_data(**kwargs) | {"mail_kept_here": kept}
+        return super().get_context_data(**kwargs) | {"mail_kept_here": outbox_enabled()}
 
 
 def _address_status(user) -> dict:
