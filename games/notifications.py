@@ -340,8 +340,8 @@ def _title(game) -> str:
     return f"{game.rules.info.name} #{game.pk}"
 
 
-def _deadline_text(deadline) -> str:
-    return timezone.localtime(deadline).strftime("%A %d %B, %H:%M %Z") if deadline else ""
+def _deadline_text(deadline, style: str = "%A %d %B, %H:%M %Z") -> str:
+    return timezone.localtime(deadline).strftime(style) if deadline else ""
 
 
 def _since_last_turn(game, seat, version) -> tuple[list[str], list[str]]:
@@ -384,9 +384,20 @@ def _your_turn(user, game, seat, version):
     return f"Your turn in {context['title']}", context
 
 
+# What happens when a turn runs out, by the table's timeout policy: the reminder says it.
+ON_TIMEOUT = {
+    Game.TimeoutPolicy.BOT: (
+        "a bot plays this turn for you (after {misses} missed turns in a row it keeps your seat until you come back)"
+    ),
+    Game.TimeoutPolicy.FORFEIT: "you are out of the game",
+}
+
+
 def _reminder(user, game, seat, version):
+    """Short enough a subject not to be folded (a mail client may show the fold's space)."""
     subject, context = _your_turn(user, game, seat, version)
-    return f"Reminder: your move in {context['title']} before {context['deadline']}", context
+    context["on_timeout"] = ON_TIMEOUT[game.timeout_policy].format(misses=services.MISSES_BEFORE_TAKEOVER)
+    return f"Reminder: {context['title']}, play by {_deadline_text(game.deadline, '%a %d %b, %H:%M %Z')}", context
 
 
 def _game_over(user, game, seat, version):
