@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import notifications
+from games.mail import outbox_enabled
 
 from . import confirmation, throttle
 from .client import client_ip
@@ -28,24 +29,52 @@ def signup(request):
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.name}! Create a table or join one.")
+        if not user.email:
+            messages.info(request, NO_ADDRESS)
         if user.email:
             _mail_confirmation(request, user)
         return redirect("lobby")
     return render(request, "registration/signup.html", {"form": form})
 
 
+NO_ADDRESS = (
+    "Without a mail address you get no mail when it is your turn, nor a way to reset a forgotten "
+    "password; add one on your profile whenever you like."
+)
+
+
 @login_required
 def profile(request):
     # Read before the form is bound: a refused change must not show as the current address.
     address = _address_status(request.user)
+    before = (request.user.name, request.user.email_notifications)
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        messages.success(request, f"Saved. Other players now see you as {user.name}.")
+        messages.success(request, _saved(before, user))
         if "email" in form.changed_data and user.email:
             _mail_confirmation(request, user)
         return redirect("profile")
     return render(request, "accounts/profile.html", {"form": form, "address": address})
+
+
+# What saving the profile says of a new mail choice.
+MAIL_CHOICE_SAID = {
+    "turn": "You now get a mail when it is your turn.",
+    "digest": "You now get one daily digest.",
+    "off": "You now get no game mail.",
+}
+
+
+def _saved(before: tuple[str, str], user) -> str:
+    """ "Saved.", and only what changed of what others see and of the mail choice."""
+    name, mail = before
+    said = ["Saved."]
+    if user.name != name:
+        said.append(f"Other players now see you as {user.name}.")
+    if user.email_notifications != mail:
+        said.append(MAIL_CHOICE_SAID[user.email_notifications])
+    return " ".join(said)
 
 
 @login_required
@@ -111,8 +140,7 @@ class PasswordResetSent(auth_views.PasswordResetDoneView):
     def get_context_data(self, **kwargs):
         # With no mail server (the embedded default) mail is kept in the database, where only
         # the operator can read a logged-out player's mail (the admin's outbox).
-        kept = settings.MAILERS["default"]["BACKEND"] == settings.OUTBOX_BACKEND
-        return super().get_context_data(**kwargs) | {"mail_kept_here": kept}
+        return super().get_context_data(**kwargs) | {"mail_kept_here": outbox_enabled()}
 
 
 def _address_status(user) -> dict:

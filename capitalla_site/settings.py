@@ -51,7 +51,12 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("Set SECRET_KEY: with DEBUG off the site does not start without one.")
     SECRET_KEY = development_secret_key(VAR_DIR / "secret_key")
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# Where `make run` serves (run_site reads it too), and so, unless SITE_URL says otherwise,
+# where mail links point: a bare port or every interface (0.0.0.0) means this machine.
+RUN_ADDR = os.environ.get("RUN_ADDR", "127.0.0.1:8000")
+_run_host, _, _run_port = RUN_ADDR.rpartition(":")
+_run_host = "127.0.0.1" if _run_host in ("", "0.0.0.0") else _run_host
+SITE_URL = os.environ.get("SITE_URL") or f"http://{_run_host}:{_run_port}"
 
 # HTTPS. Behind a TLS proxy (BEHIND_TLS_PROXY=1, which must set X-Forwarded-Proto and strip
 # a client's own) a request is secure when the proxy says so; POSTs are trusted from

@@ -7,6 +7,8 @@ from django.conf import settings
 from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.core.checks import Error, Tags, Warning, register
 
+from games.mail import outbox_enabled
+
 
 @register(Tags.security, deploy=True)
 def check_mail_settings(app_configs=None, **kwargs):
@@ -21,7 +23,7 @@ def check_mail_settings(app_configs=None, **kwargs):
                 id="capitalla.W001",
             )
         )
-    if settings.MAILERS["default"]["BACKEND"] == settings.OUTBOX_BACKEND:
+    if outbox_enabled():
         warnings.append(
             Warning(
                 "No mail server: mail is kept in the database (the outbox) instead of being sent.",

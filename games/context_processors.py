@@ -2,9 +2,9 @@
 
 from functools import cache
 
-from django.conf import settings
 from django.db.models import F
 
+from games.mail import outbox_enabled
 from games.models import Game, Seat
 
 
@@ -17,7 +17,7 @@ def waiting_count(user) -> int:
 def my_turns(request):
     """`my_turns` is computed only if a template uses it (htmx partials and polls don't),
     and once per request; anonymous users get none and no query."""
-    outbox = settings.MAILERS.get("default", {}).get("BACKEND") == settings.OUTBOX_BACKEND
+    outbox = outbox_enabled()
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {"my_turns": 0, "outbox_enabled": outbox}

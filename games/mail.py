@@ -1,10 +1,16 @@
 """The embedded default's email backend: mail is kept in the database (OutboxMessage)
 instead of being sent, and each user reads their own at /outbox/."""
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail.backends.base import BaseEmailBackend
 
 from games.models import OutboxMessage
+
+
+def outbox_enabled() -> bool:
+    """True when mail is kept here (no EMAIL_HOST) rather than sent through a mail server."""
+    return settings.MAILERS.get("default", {}).get("BACKEND") == settings.OUTBOX_BACKEND
 
 
 class OutboxBackend(BaseEmailBackend):

@@ -15,6 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import magic_links, scoped_sessions
+from games.mail import outbox_enabled
 from games.models import Game, OutboxMessage
 from games.notifications import user_from_unsubscribe_token
 
@@ -82,9 +83,10 @@ def unsubscribe(request, token: str):
 @login_required
 @require_GET
 def outbox(request):
-    """The logged-in user's own mail, newest first (embedded default: nothing is sent)."""
+    """The logged-in user's own mail, newest first (embedded default: nothing is sent). With
+    a mail server it says where mail goes, and lists any kept from before."""
     mails = OutboxMessage.objects.filter(user=request.user)[:50]
-    return render(request, "games/outbox.html", {"mails": mails})
+    return render(request, "games/outbox.html", {"mails": mails, "kept_here": outbox_enabled()})
 
 
 @login_required

@@ -120,6 +120,8 @@ class Game(models.Model):
     result_mail_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # A rematch table: when its invitation goes to the old game's other players.
     invite_mail_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # An open table whose last seat was taken: when its host hears that it is full.
+    full_mail_at = models.DateTimeField(null=True, blank=True, db_index=True)
     extra_time_used = models.BooleanField(default=False)
 
     created_at = models.DateTimeField(auto_now_add=True)
@@ -314,6 +316,7 @@ class Notification(models.Model):
         GAME_OVER = "game_over", "Game over"
         DIGEST = "digest", "Daily digest"
         REMATCH = "rematch", "Rematch invitation"
+        TABLE_FULL = "table_full", "Table full"
         # An account's own mails; their version is the account's request number.
         PASSWORD_RESET = "password_reset", "Password reset"
         CONFIRM_ADDRESS = "confirm_address", "Address confirmation"

@@ -151,6 +151,8 @@ def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
         return None
     if kind == Notification.Kind.REMATCH:
         return _send_rematch_invitation(user, game_id, attempt)
+    if kind == Notification.Kind.TABLE_FULL:
+        return _send_table_full(user, game_id, attempt)
     game = Game.objects.filter(pk=game_id).first()
     seat = game and next((s for s in game.seat_list if s.user_id == user.pk), None)
     if seat is None:
@@ -338,8 +340,8 @@ def _title(game) -> str:
     return f"{game.rules.info.name} #{game.pk}"
 
 
-def _deadline_text(deadline) -> str:
-    return timezone.localtime(deadline).strftime("%A %d %B, %H:%M %Z") if deadline else ""
+def _deadline_text(deadline, style: str = "%A %d %B, %H:%M %Z") -> str:
+    return timezone.localtime(deadline).strftime(style) if deadline else ""
 
 
 def _since_last_turn(game, seat, version) -> tuple[list[str], list[str]]:
@@ -382,9 +384,20 @@ def _your_turn(user, game, seat, version):
     return f"Your turn in {context['title']}", context
 
 
+# What happens when a turn runs out, by the table's timeout policy: the reminder says it.
+ON_TIMEOUT = {
+    Game.TimeoutPolicy.BOT: (
+        "a bot plays this turn for you (after {misses} missed turns in a row it keeps your seat until you come back)"
+    ),
+    Game.TimeoutPolicy.FORFEIT: "you are out of the game",
+}
+
+
 def _reminder(user, game, seat, version):
+    """Short enough a subject not to be folded (a mail client may show the fold's space)."""
     subject, context = _your_turn(user, game, seat, version)
-    return f"Reminder: your move in {context['title']} before {context['deadline']}", context
+    context["on_timeout"] = ON_TIMEOUT[game.timeout_policy].format(misses=services.MISSES_BEFORE_TAKEOVER)
+    return f"Reminder: {context['title']}, play by {_deadline_text(game.deadline, '%a %d %b, %H:%M %Z')}", context
 
 
 def _game_over(user, game, seat, version):
@@ -440,6 +453,31 @@ def _send_rematch_invitation(user, game_id: int, attempt: int) -> bool | None:
         attempt,
         "email/rematch",
         lambda: (f"{host} wants a rematch of {context['old_title']}", context),
+    )
+
+
+def _send_table_full(user, game_id: int, attempt: int) -> bool | None:
+    """The host hears that every seat of their table is taken, while it still is and is
+    not dealt yet: only they can start it. The table's plain page has the Start button."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.OPEN, host=user).first()
+    if game is None or game.free_indexes():
+        return None
+    name_of = _names(game)
+    others = [name_of(s.index) for s in game.seat_list if s.user_id is not None and s.user_id != user.pk]
+    context = {
+        "title": _title(game),
+        "players": " and ".join([", ".join(others[:-1]), others[-1]] if len(others) > 1 else others),
+        "link": game_link(game),
+        "ante": game.ante,
+    }
+    return _claim_and_send(
+        user,
+        game,
+        Notification.Kind.TABLE_FULL,
+        0,
+        attempt,
+        "email/table_full",
+        lambda: (f"Your table {context['title']} is full: start it", context),
     )
 
 

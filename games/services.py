@@ -296,12 +296,16 @@ def join_table(user, game_id: int) -> Seat:
     with transaction.atomic():
         game = _locked(game_id)
         index = check_can_join(game, user)
+        free = game.free_indexes()
         with _chips_refusal():
             chips.check_can_afford(user, game)
         try:
-            return Seat.objects.create(game=game, index=index, user=user, player_name=user.name)
+            seat = Seat.objects.create(game=game, index=index, user=user, player_name=user.name)
         except IntegrityError:
             raise Conflict("That seat was just taken; try again.") from None
+        if len(free) == 1:  # the last seat: the host hears it by mail (the sweeper sends it)
+            _set_full_mail(game, timezone.now() + timedelta(seconds=settings.TURN_MAIL_DELAY))
+    return seat
 
 
 def leave_table(user, game_id: int) -> Game:
@@ -317,6 +321,7 @@ def leave_table(user, game_id: int) -> Game:
         if game.status != Game.Status.OPEN:
             raise Conflict(DEALT)
         seat.delete()
+        _set_full_mail(game, None)
     return game
 
 
@@ -355,6 +360,7 @@ def free_seat(user, game_id: int, index) -> Game:
         if seat.user_id == user.pk:
             raise Conflict("That is your own seat: close the table instead.")
         seat.delete()
+        _set_full_mail(game, None)
         if seat.user_id is not None:
             _renew_invite_code(game)
     return game
@@ -370,6 +376,12 @@ def new_invite_link(user, game_id: int) -> Game:
             raise Conflict("The game has started: nobody joins it any more.")
         _renew_invite_code(game)
     return game
+
+
+def _set_full_mail(game: Game, when) -> None:
+    """When the host hears that the table is full (None: not, a seat is free again)."""
+    game.full_mail_at = when
+    game.save(update_fields=["full_mail_at"])
 
 
 def _renew_invite_code(game: Game) -> None:
@@ -398,7 +410,7 @@ def start_table(user, game_id: int) -> Game:
         game.state = game.rules.new_game(game.num_seats, game.options, game.seed)
         game.status = Game.Status.ACTIVE
         game.started_at = timezone.now()
-        game.invite_mail_at = None  # a rematch's invitation is moot once it is dealt
+        game.invite_mail_at = game.full_mail_at = None  # moot once it is dealt
         _after_change(game)
         game.save()
     return game
@@ -653,12 +665,13 @@ DUE_MAILS = (
     ("remind_at", Notification.Kind.REMINDER, Game.Status.ACTIVE),
     ("result_mail_at", Notification.Kind.GAME_OVER, Game.Status.FINISHED),
     ("invite_mail_at", Notification.Kind.REMATCH, Game.Status.OPEN),
+    ("full_mail_at", Notification.Kind.TABLE_FULL, Game.Status.OPEN),
 )
 
 
 def send_due_mails(now=None, limit: int = 500) -> int:
-    """Claim games whose "your turn" mail, reminder, result mail or rematch invitation is
-    due (a conditional UPDATE sets its time to NULL) and enqueue it for those who want turn
+    """Claim games whose "your turn" mail, reminder, result mail, rematch invitation or
+    full-table mail is due (a conditional UPDATE sets its time to NULL) and enqueue it for those who want turn
     mail (`_mail_recipients`). A claim whose mails could not all be enqueued is put back
     for the next pass (a mail sent twice is sent once: see notifications). Returns how
     many mails were enqueued."""
@@ -714,7 +727,10 @@ def send_due_digests(now=None, limit: int = 500) -> int:
 
 def _mail_recipients(kind: str, game_id: int, clock_seat: int | None) -> list:
     """Who a due mail goes to: the player whose clock runs (turn mail, reminder), every
-    player (result), or the old game's players not yet at its rematch (invitation)."""
+    player (result), the old game's players not yet at its rematch (invitation), or the
+    host (table full)."""
+    if kind == Notification.Kind.TABLE_FULL:
+        return [game.host for game in Game.objects.filter(pk=game_id).select_related("host")]
     if kind == Notification.Kind.REMATCH:
         seats = Seat.objects.filter(game__rematch=game_id, user__isnull=False).exclude(
             user__in=Seat.objects.filter(game_id=game_id, user__isnull=False).values("user")

@@ -66,6 +66,7 @@ class Entry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name_plural = "entries"
         ordering = ["id"]
         constraints = [
             models.CheckConstraint(condition=Q(amount__gt=0), name="entry_amount_positive"),

@@ -58,8 +58,10 @@ class InvalidGroup(ValueError):
 
 
 def label(card: Card) -> str:
-    """How a card is named to players: "France (Paris)"."""
-    return f"{card.name} ({card.capital_label})"
+    """How a card is named to players: "France (Paris)"; "Holy See (Vatican City)" names
+    its capital already."""
+    named = f"({card.capital_label})"
+    return card.name if card.name.endswith(named) else f"{card.name} {named}"
 
 
 # ---------------------------------------------------------------- single groups

@@ -1,7 +1,6 @@
 """Start the web server, a Celery worker per queue and Celery beat together; restart any of
 them that dies, after a back-off; stop all on Ctrl-C or SIGTERM."""
 
-import os
 import signal
 import subprocess
 import sys
@@ -80,7 +79,7 @@ class Command(BaseCommand):
     help = "Run web + a worker per queue + beat (embedded defaults unless DATABASE_URL / REDIS_URL are set)."
 
     def add_arguments(self, parser):
-        parser.add_argument("--addr", default=os.environ.get("RUN_ADDR", "127.0.0.1:8000"))
+        parser.add_argument("--addr", default=settings.RUN_ADDR)
 
     def handle(self, addr, **options):
         refuse_in_production()

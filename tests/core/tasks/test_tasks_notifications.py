@@ -166,7 +166,7 @@ def test_the_reminder_goes_once_when_four_fifths_of_the_turn_are_gone(
     assert services.send_due_mails(now=game.remind_at) == 0
     assert run_enqueued() == [True]
     reminder = mail.outbox[-1]
-    assert reminder.subject.startswith(f"Reminder: your move in Capitalla #{game.pk} before ")
+    assert reminder.subject.startswith(f"Reminder: Capitalla #{game.pk}, play by ")
     assert Game.objects.get(pk=game.pk).remind_at is None
 
 
@@ -179,7 +179,7 @@ def test_game_over_mails_everyone_with_the_result(table_with_mail, alice, bob, e
     assert set(over) == {"alice@example.com", "bob@example.com"}
     assert over["bob@example.com"].subject == f"Capitalla #{table_with_mail.pk} is over: you won"
     assert over["alice@example.com"].subject == f"Capitalla #{table_with_mail.pk} is over: Bob won"
-    assert "Bob won: is the last player still in the game" in over["bob@example.com"].body
+    assert "Bob won: everyone else resigned." in over["bob@example.com"].body
     assert "Congratulations!" in over["bob@example.com"].body
     assert "Congratulations!" not in over["alice@example.com"].body
 

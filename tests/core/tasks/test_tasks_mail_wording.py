@@ -1,0 +1,48 @@
+"""The words a player reads in the reminder and the result mail."""
+
+import pytest
+from django.core import mail
+
+from games import services
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def remind(alice, bob, run_enqueued, **table):
+    game = services.create_table(alice, "capitalla", seats=2, **table)
+    services.join_table(bob, game.pk)
+    game = services.start_table(alice, game.pk)
+    services.send_due_mails(now=Game.objects.get(pk=game.pk).remind_at)
+    run_enqueued()
+    return next(m for m in mail.outbox if m.subject.startswith("Reminder"))
+
+
+def test_the_reminder_subject_is_one_unfolded_line(alice, bob, enqueued, run_enqueued):
+    reminder = remind(alice, bob, run_enqueued)
+    header = next(line for line in reminder.message().as_string().splitlines() if line.startswith("Subject:"))
+    assert header == f"Subject: {reminder.subject}"  # short enough not to be folded onto a second line
+    assert not reminder.subject.startswith(" ")
+    assert reminder.subject.startswith(f"Reminder: Capitalla #{Game.objects.get().pk}, play by ")
+
+
+def test_the_reminder_says_a_bot_plays_the_turn_at_a_table_with_the_bot_rule(alice, bob, enqueued, run_enqueued):
+    reminder = remind(alice, bob, run_enqueued, timeout_policy=Game.TimeoutPolicy.BOT)
+    assert "timeout rule applies" not in reminder.body
+    assert "If you do not, a bot plays this turn for you" in reminder.body
+
+
+def test_the_reminder_says_the_player_is_out_at_a_table_with_the_out_rule(alice, bob, enqueued, run_enqueued):
+    reminder = remind(alice, bob, run_enqueued, timeout_policy=Game.TimeoutPolicy.FORFEIT)
+    assert "If you do not, you are out of the game" in reminder.body
+
+
+def test_the_resignation_result_sentence_reads_plainly(alice, bob, enqueued, run_enqueued, sweep_mails):
+    game = services.create_table(alice, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    game = services.resign(alice, services.start_table(alice, game.pk).pk)
+    sweep_mails(game, "result_mail_at")
+    run_enqueued()
+    body = next(m.body for m in mail.outbox if m.to == ["bob@example.com"])
+    assert "Bob won: everyone else resigned." in body
+    assert "is the last player still in the game" not in body
