@@ -312,7 +312,8 @@ def present_table(
                 "is_me": i == my_index,
                 "is_host": bool(s and s.user_id and s.user_id == game.host_id),
                 "hand_size": hand_sizes[i] if i < len(hand_sizes) else None,
-                "cards": _cards(hand_sizes[i]) if i < len(hand_sizes) else "",
+                # A resigned seat's hand is set aside (the result shows it): no "0 cards".
+                "cards": _cards(hand_sizes[i]) if i < len(hand_sizes) and i not in out else "",
                 "to_act": i in to_act,
                 "out": i in out,
                 "winner": i in winners,

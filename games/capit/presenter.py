@@ -263,7 +263,7 @@ def present_capit(game, table: dict, seen) -> dict:
             row["tags"].append({"text": "contract down", "modifier": "tag--laid"})
         total = totals[i] if i < len(totals) else 0
         points = f"{total} point{'' if total == 1 else 's'}"
-        row["cards"] = f"{row['cards']} · {points}" if table["is_active"] else points
+        row["cards"] = " · ".join(filter(None, [row["cards"], points])) if table["is_active"] else points
 
     table_melds = melds_by_owner(view, names, me)
 
