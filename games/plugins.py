@@ -72,6 +72,10 @@ class GamePlugin:
       `games.forms.GameOptionsForm` with a field per key of `rules.info.default_options`
       that a host may change (None: the game has none). The form shows the defaults;
       what the host chose is `services.create_table`'s `options`, which the rules check.
+    - `hand_sorts`: the ways a player may sort their hand ("suit", "rank"), the first the
+      default. A player may also drag their cards into an order of their own; both are kept
+      on their seat (`services.arrange_hand`), and the presenter shows the hand through
+      `presenters.arranged(cards, seen, sort)` with `sort` its sorting function.
 
     The game's rules page is the template `<slug>/rules.html`, its CSS the static file
     `stylesheet`; the create form offers the player counts of `rules.info`. `tests/contract/` runs over every
@@ -91,6 +95,7 @@ class GamePlugin:
     urls: Sequence = ()
     demo_tables: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
     options_form: type | None = None
+    hand_sorts: Sequence[str] = ()
 
     @property
     def slug(self) -> str:
