@@ -229,6 +229,11 @@ class Seat(models.Model):
     # response) needs no user rows; games.signals renames the seats when the player
     # changes their display name. Empty for a bot.
     player_name = models.CharField(max_length=150, blank=True)
+    # How the player arranged their hand (services.arrange_hand): one of the game's
+    # `hand_sorts` ("" for its first), and the card ids in the order they dragged them to
+    # (empty: sorted). Only this seat's page reads them; presenters.arranged applies them.
+    hand_sort = models.CharField(max_length=20, blank=True)
+    hand_order = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["index"]

@@ -75,6 +75,10 @@ class GamePlugin:
     - `chapter(state) -> str`: the part of the game a position is in ("Round 2"), for a
       game played in rounds or deals; the replay offers a jump to where each part starts.
       None (the default): a game played in one part.
+    - `hand_sorts`: the ways a player may sort their hand ("suit", "rank"), the first the
+      default. A player may also drag their cards into an order of their own; both are kept
+      on their seat (`services.arrange_hand`), and the presenter shows the hand through
+      `presenters.arranged(cards, seen, sort)` with `sort` its sorting function.
 
     The game's rules page is the template `<slug>/rules.html`, its CSS the static file
     `stylesheet`; the create form offers the player counts of `rules.info`. `tests/contract/` runs over every
@@ -95,6 +99,7 @@ class GamePlugin:
     demo_tables: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
     options_form: type | None = None
     chapter: Callable[[State], str] | None = None
+    hand_sorts: Sequence[str] = ()
 
     @property
     def slug(self) -> str:

@@ -34,6 +34,7 @@ GAME_URLS = {
     "replay": "replay",
     "chat": "chat",
     "new_invite": "new_invite_link",
+    "arrange_hand": "arrange_hand",
 }
 
 
@@ -220,6 +221,29 @@ class Seen:
     to_act: list[int]
     name_of: Callable[[int], str]
     request: Any = None
+
+
+def arranged(table: dict, seen: Seen, sort: Callable[[list[str], str], list[str]]) -> list[str] | None:
+    """My hand (None if I hold none) as I arranged it: sorted the way I last chose,
+    `sort(cards, by)` with `by` one of the game's `hand_sorts`, then the cards I dragged
+    first, in my order, and the others (drawn since) after them. Puts what the shared hand
+    controls (games/_hand_arrange.html) show in `table["arrange"]`."""
+    table["arrange"] = None
+    hand = seen.view.get("hand") if seen.me is not None else None
+    if hand is None:
+        return None
+    sorts = get_plugin(table["kind"]).hand_sorts
+    by = seen.me.hand_sort if seen.me.hand_sort in sorts else (sorts[0] if sorts else "")
+    place = {card: k for k, card in enumerate(seen.me.hand_order)}
+    cards = sorted(sort(list(hand), by), key=lambda card: place.get(card, len(place)))
+    dragged = any(card in place for card in hand)
+    if table["is_active"]:
+        table["arrange"] = {
+            "url": table["urls"]["arrange_hand"],
+            "dragged": dragged,
+            "sorts": [{"value": s, "label": f"by {s}", "chosen": not dragged and s == by} for s in sorts],
+        }
+    return cards
 
 
 def present(

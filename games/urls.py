@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<int:game_id>/cancel/", views.cancel, name="cancel"),
     path("games/<int:game_id>/move/", views.move, name="move"),
     path("games/<int:game_id>/resign/", views.resign, name="resign"),
+    path("games/<int:game_id>/hand/", views.arrange_hand, name="arrange_hand"),
     path("games/<int:game_id>/history/", views.history, name="history"),
     path("games/<int:game_id>/replay/", views.replay, name="replay"),
     path("games/<int:game_id>/chat/", views.chat, name="chat"),

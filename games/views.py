@@ -318,6 +318,24 @@ def come_back(request, game_id: int):
     )
 
 
+@login_required
+@require_POST
+def arrange_hand(request, game_id: int):
+    """My hand's order: dragged (`card`, the ids in their new order; the page shows it
+    already, so htmx gets 204) or sorted (`sort`: the table comes back sorted)."""
+    sort = request.POST.get("sort")
+    order = None if sort is not None else request.POST.getlist("card")
+    try:
+        services.arrange_hand(request.user, game_id, order=order, sort=sort)
+    except services.ServiceError as exc:
+        return _refused(request, game_id, exc)
+    if request.htmx and sort is None:
+        return HttpResponse(status=204)
+    if request.htmx:
+        return render_game(request, visible_game_or_404(request, game_id))
+    return redirect(reverse("game", args=[game_id]))
+
+
 @require_GET
 def history(request, game_id: int):
     game = visible_game_or_404(request, game_id)

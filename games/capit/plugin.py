@@ -4,7 +4,7 @@ from games.engine.common import active_seats
 from games.plugins import GamePlugin, Payout, split_pot
 
 from . import forms, presenter, urls
-from .engine import RULES, all_cards
+from .engine import HAND_ORDERS, RULES, all_cards
 from .engine.bots import BOTS
 
 
@@ -29,6 +29,7 @@ PLUGIN = GamePlugin(
     rules=RULES,
     bots=BOTS,
     present=presenter.present_capit,
+    hand_sorts=HAND_ORDERS,
     replay_position=presenter.capit_position,
     move_form=forms.CapItMoveForm,
     move_fields=forms.fields_for,

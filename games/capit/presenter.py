@@ -13,15 +13,14 @@ from django.urls import reverse
 
 from games.engine.cards import SYMBOL, as_face, face_of
 from games.engine.common import next_seat
+from games.presenters import arranged
 
-from .engine import HAND_ORDERS, arrange, contract_text, face, find_contract, is_natural, is_wild, points, sort_hand
+from .engine import arrange, contract_text, face, find_contract, is_natural, is_wild, points, sort_hand
 from .engine.contracts import CONTRACTS, GROUPS, contract_missing
 from .engine.drafts import check_draft, meld_label
 from .forms import fields_for
 
 HINTS_SHOWN = 12
-# Where a browser keeps how its player likes their hand sorted (one of HAND_ORDERS).
-HAND_ORDER_SESSION_KEY = "hand_order"
 REASONS = {
     "went_out": "went out",
     "stock_out": "The stock ran out.",
@@ -235,13 +234,6 @@ def capit_position(view: dict, hands: list[list[str]], names: list[str]) -> dict
     }
 
 
-def hand_order(request) -> str:
-    """How this browser's player sorts their hand: what they chose, else by suit."""
-    session = getattr(request, "session", None)
-    order = session.get(HAND_ORDER_SESSION_KEY) if session is not None else None
-    return order if order in HAND_ORDERS else HAND_ORDERS[0]
-
-
 def present_capit(game, table: dict, seen) -> dict:
     """Add Cap-It's parts to the generic `table` dict (see `presenters.present_table`)."""
     view = seen.view
@@ -267,8 +259,7 @@ def present_capit(game, table: dict, seen) -> dict:
 
     table_melds = melds_by_owner(view, names, me)
 
-    order = hand_order(seen.request)
-    hand = None if view.get("hand") is None else sort_hand(view["hand"], by=order)
+    hand = arranged(table, seen, sort_hand)
     draft = getattr(seen.request, "capit_draft", None) if seen.request is not None else None
     must_use = list(view.get("must_use") or [])
     plan_cards: set[str] = set()
@@ -316,6 +307,7 @@ def present_capit(game, table: dict, seen) -> dict:
             {"letter": g, "checked": card_id in draft_groups.get(g, [])} for g in GROUPS[: len(CONTRACTS[number - 1])]
         ]
         c["ticked"] = card_id in draft_ticks
+        c["new"] = card_id == view.get("drawn")
         hand_cards.append(c)
 
     top = view.get("discard_top")
@@ -326,7 +318,6 @@ def present_capit(game, table: dict, seen) -> dict:
             "dealer_name": name_of(view["dealer"]),
             "contract": contract,
             "hand": hand_cards if hand is not None else None,
-            "hand_orders": [{"value": o, "label": f"by {o}", "chosen": o == order} for o in HAND_ORDERS],
             "hand_count": len(hand or []),
             "discard_top": pcard(top, ace_value=ace) if top else None,
             "discard_size": view.get("discard_size", 0),

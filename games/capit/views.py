@@ -1,4 +1,4 @@
-"""Cap-It's own views: the meld builder's check, and how a player sorts their hand.
+"""Cap-It's own views: the meld builder's check, and sorting the hand with its ticks kept.
 
 htmx asks it (GET, on every change of the builder) for a small fragment saying whether
 each group is a valid set or run, and the engine's reason when it is not. Without
@@ -10,12 +10,10 @@ from django.http import Http404, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import views
+from games import services, views
 
-from .engine import HAND_ORDERS
 from .engine.drafts import check_draft
 from .forms import draft_from
-from .presenter import HAND_ORDER_SESSION_KEY
 
 
 def _table_and_seat(request, game_id: int):
@@ -45,17 +43,18 @@ def check(request, game_id: int):
 
 @require_POST
 def hand_order(request, game_id: int):
-    """Sort my hand by suit or by rank: a choice of this browser's, kept in the session,
-    that changes nothing in the game. The builder's ticks come along and are kept."""
+    """Sort my hand by suit or by rank (`services.arrange_hand`), keeping the builder's
+    ticks, which htmx sends along: the table comes back sorted with them."""
     game, seat = _table_and_seat(request, game_id)
     if seat is None:
         return HttpResponseForbidden("Only the players of this game sort its hand.", content_type="text/plain")
-    order = request.POST.get("order")
-    if order not in HAND_ORDERS:
-        return views.render_game(request, game, status=400, error="Sort the hand by suit or by rank.")
-    request.session[HAND_ORDER_SESSION_KEY] = order
+    try:
+        services.arrange_hand(request.user, game.pk, sort=request.POST.get("sort", ""))
+    except services.ServiceError as exc:
+        return views.render_game(request, game, status=exc.status, error=exc.message)
     if not request.htmx:
         return redirect(game)
+    game = views.visible_game_or_404(request, game_id)  # its seats again, the sort on mine
     draft = draft_from(request.POST)
     if draft["cards"] or any(draft["groups"].values()):
         request.capit_draft = draft

@@ -23,6 +23,7 @@ PLUGIN = GamePlugin(
     rules=RULES,
     bots=BOTS,
     present=presenter.present_capitalla,
+    hand_sorts=("initial",),
     replay_position=presenter.capitalla_position,
     move_form=forms.MoveForm,
     move_fields=forms.fields_for,

@@ -8,6 +8,8 @@ from functools import cache
 
 from django.template.loader import render_to_string
 
+from games.presenters import arranged
+
 from .engine import CARDS, InvalidGroup, group_kind, run_roles
 from .engine.cards import JOKER_LETTER as JOKER
 from .results import result_headline
@@ -42,36 +44,37 @@ def _static_face(card_id: str) -> dict:
     }
     for key, show_fact in (("face", False), ("face_with_fact", True)):
         face[key] = render_to_string("capitalla/_card.html", {"c": face, "show_fact": show_fact})
-    for key, as_button, is_new in (
-        ("hand_card", False, False),
-        ("new_card", False, True),
-        ("discard_button", True, False),
-    ):
-        face[key] = render_to_string("capitalla/_hand_card.html", {"c": face, "as_button": as_button, "is_new": is_new})
+    face["hand_card"] = render_to_string("capitalla/_hand_card.html", {"c": face, "as_button": False})
+    face["discard_button"] = render_to_string("capitalla/_hand_card.html", {"c": face, "as_button": True})
     return face
 
 
-def hand_groups(card_ids, discardable=frozenset(), just_taken: str | None = None) -> list[dict]:
-    """Cards sorted by capital initial and grouped by it; cards that can only be jokers last,
-    in a group of their own. A card with several initials sits under its first non-C one.
-    Each card's `html` is its discard button if it is `discardable`, else the card, marked
-    if it was `just_taken` from the discard pile."""
-    by_letter: dict[str, list[dict]] = {}
+def by_initial(card_ids, by: str = "initial") -> list[str]:
+    """Cards by capital initial, cards that can only be jokers last; a card with several
+    initials sits under its first non-C one. (Capitalla's one `hand_sorts`.)"""
+
+    def key(card_id):
+        face = _static_face(card_id)
+        return (face["group_letter"] == JOKER, face["group_letter"], face["capitals"][0], face["name"])
+
+    return sorted(card_ids, key=key)
+
+
+def hand_groups(card_ids, discardable=frozenset(), new=frozenset(), by_letter: bool = True) -> list[dict]:
+    """Cards in the order given, grouped `by_letter` (consecutive cards of one initial; the
+    jokers' group says so) or all in one group. Each card's `html` is its discard button if
+    it is `discardable`, else the card; `new` marks the card I just drew or took."""
+    groups: list[dict] = []
     for cid in card_ids:
         face = card(cid)
-        face["html"] = (
-            face["discard_button"]
-            if cid in discardable
-            else face["new_card"]
-            if cid == just_taken
-            else face["hand_card"]
-        )
-        by_letter.setdefault(face["group_letter"], []).append(face)
-    groups = []
-    for letter in sorted(by_letter, key=lambda x: (x == JOKER, x)):
-        cards = sorted(by_letter[letter], key=lambda f: (f["capitals"][0], f["name"]))
-        label = "Jokers (C)" if letter == JOKER else letter
-        groups.append({"letter": letter, "label": label, "cards": cards})
+        face["html"] = face["discard_button"] if cid in discardable else face["hand_card"]
+        face["is_button"] = cid in discardable
+        face["new"] = cid in new
+        letter = face["group_letter"] if by_letter else ""
+        if not groups or groups[-1]["letter"] != letter:
+            label = "Jokers (C)" if letter == JOKER else letter
+            groups.append({"letter": letter, "label": label, "cards": []})
+        groups[-1]["cards"].append(face)
     return groups
 
 
@@ -84,7 +87,7 @@ def capitalla_position(view: dict, hands: list[list[str]], names: list[str]) -> 
         "discard_size": view.get("discard_size", 0),
         "draw_size": view.get("draw_size", 0),
         "hands": [
-            {"name": names[i], "count": len(hand), "groups": hand_groups(hand), "out": i in view["out"]}
+            {"name": names[i], "count": len(hand), "groups": hand_groups(by_initial(hand)), "out": i in view["out"]}
             for i, hand in enumerate(hands)
         ],
     }
@@ -179,11 +182,15 @@ def present_capitalla(game, table: dict, seen) -> dict:
                 "groups_json": _json(declaration["groups"]),
             }
     table["controls"] = controls
+    hand = arranged(table, seen, by_initial)
     table["hand_groups"] = (
         None
         if hand is None
         else hand_groups(
-            hand, discardable=controls["discardable"], just_taken=_picked_card(view.get("last_pick"), my_index)
+            hand,
+            discardable=controls["discardable"],
+            new=_picked_card(view, my_index),
+            by_letter=not table["arrange"] or not table["arrange"]["dragged"],
         )
     )
 
@@ -194,11 +201,13 @@ def present_capitalla(game, table: dict, seen) -> dict:
     return table
 
 
-def _picked_card(pick, my_index) -> str | None:
-    """The card I just took from the discard pile, to highlight it in my hand."""
-    if isinstance(pick, dict) and pick.get("seat") == my_index and my_index is not None:
-        return pick.get("card")
-    return None
+def _picked_card(view: dict, my_index) -> set[str]:
+    """The card I just drew or took, until I discard: marked in my hand."""
+    pick = view.get("last_pick")
+    if my_index is not None and isinstance(pick, dict) and pick.get("seat") == my_index and pick.get("card"):
+        if view.get("phase") == "discard" and view.get("turn") == my_index:
+            return {pick["card"]}
+    return set()
 
 
 def _json(value) -> str:
@@ -227,7 +236,7 @@ def _present_result(result: dict, view: dict, name_of, num_seats: int) -> dict:
             if declaration.get("discard"):
                 row["discard"] = card(declaration["discard"])
         elif i in revealed:
-            row["groups"] = hand_groups(revealed[i])
+            row["groups"] = hand_groups(by_initial(revealed[i]))
         hands.append(row)
     names = [name_of(i) for i in winners]
     return {"winners": names, "reason": reason, "headline": result_headline(result, name_of), "hands": hands}

@@ -1,5 +1,5 @@
-"""Sorting my Cap-It hand by suit or by rank: this browser's choice, kept in the session,
-never a change to the game. With htmx the builder's ticks survive the re-sort."""
+"""Sorting my Cap-It hand by suit or by rank: my choice, kept on my seat, never a change
+to the game. With htmx the builder's ticks survive the re-sort."""
 
 import re
 
@@ -12,14 +12,14 @@ HAND = ["7H:0", "KS:0", "7C:0", "3C:0", "KH:0", "2D:0", "JK:1", "7S:1", "5C:0", 
 
 def shown_hand(html: str) -> list[str]:
     """The cards of my hand's tiles, in the order shown."""
-    tiles = html.split('id="hand-title"')[1].split('<ul class="phand">')[1].split("</ul>")[0]
+    tiles = html.split('id="hand-title"')[1].split('<ul class="phand" data-hand-list>')[1].split("</ul>")[0]
     return re.findall(r'data-card="([^"]+)"', tiles)
 
 
 def sort_by(client, game, order, headers=None, **fields):
     return client.post(
         reverse("capit:hand_order", args=[game.pk]),
-        {"order": order, "version": game.version, **fields},
+        {"sort": order, "version": game.version, **fields},
         **(headers or {}),
     )
 

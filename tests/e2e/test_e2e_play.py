@@ -33,6 +33,7 @@ def test_sign_up_open_a_table_and_play_a_turn_against_a_bot(page, play_bot_turns
     expect(page.locator("#table")).to_contain_text("14 cards")
     # The pressed button is gone with the old table: the focus goes to the status line.
     expect(page.locator(".turn-banner")).to_be_focused()
+    page.once("dialog", lambda dialog: dialog.accept())  # "Discard <country> (<capital>)?"
     page.locator("button[name=card]").first.click()
     expect(page.locator(".history")).to_contain_text("Ana discarded")
     expect(page).not_to_have_title(re.compile("^Your turn"))  # the tab tells the bot is to play

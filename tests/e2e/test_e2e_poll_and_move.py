@@ -44,6 +44,7 @@ def test_a_move_sent_during_a_slow_poll_lands_after_it(alices_turn, page):
     page.wait_for_function("() => document.querySelector('#table.htmx-request')", timeout=5_000)
     page.get_by_role("button", name="Draw from the pile").click()
     expect(page.locator("#table")).to_contain_text("14 cards")
+    page.once("dialog", lambda dialog: dialog.accept())  # "Discard <country> (<capital>)?"
     page.locator("button[name=card]").first.click()
     expect(page.locator("#history-list li")).to_have_count(2)
     page.wait_for_timeout(2_500)  # a few more polls come and go

@@ -4,7 +4,6 @@ else is refused before the request's cards are read."""
 import pytest
 
 from games import services
-from games.capit.presenter import HAND_ORDER_SESSION_KEY
 
 pytestmark = pytest.mark.django_db
 
@@ -19,10 +18,10 @@ def test_an_outsider_cannot_make_the_site_sort_a_hand(client, capit, charlie, wh
     if who == "spectator":
         client.force_login(charlie)
     for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
-        response = client.post(f"/games/{capit.pk}/capit/hand-order/", {"order": "rank", "cards": "7H:0"}, **htmx)
+        response = client.post(f"/games/{capit.pk}/capit/hand-order/", {"sort": "rank", "cards": "7H:0"}, **htmx)
         assert response.status_code == 403
         assert b"Only the players" in response.content
-        assert HAND_ORDER_SESSION_KEY not in client.session
+        assert not capit.seats.filter(hand_sort="rank").exists()
 
 
 @pytest.mark.parametrize("who", ["anonymous", "spectator"])
@@ -36,6 +35,6 @@ def test_an_outsider_cannot_make_the_site_check_melds(client, capit, charlie, wh
 
 def test_the_player_still_sorts_their_hand(client, capit, alice):
     client.force_login(alice)
-    response = client.post(f"/games/{capit.pk}/capit/hand-order/", {"order": "rank"})
+    response = client.post(f"/games/{capit.pk}/capit/hand-order/", {"sort": "rank"})
     assert response.status_code == 302
-    assert client.session[HAND_ORDER_SESSION_KEY] == "rank"
+    assert capit.seats.get(user=alice).hand_sort == "rank"

@@ -90,12 +90,16 @@ class CapItRules:
     def apply(self, state: State, seat: int, move: Move) -> State:
         kind = checked_move(state, seat, move, _FIELDS)
         if kind == "resign":  # freed wild cards leave with the hand: _pass_turn clears must_use
-            return resign(state, seat, _finish, _pass_turn)
+            return {**resign(state, seat, _finish, _pass_turn), "drawn": None}
         if kind in _DRAWS and state["phase"] != "draw":
             raise IllegalMove("You have drawn already: play your melds, then discard.")
         if kind in _PLAYS and state["phase"] != "play":
             raise IllegalMove("Draw first: take the discard or push.")
-        return _HANDLERS[kind](state, seat, move)
+        new = _HANDLERS[kind](state, seat, move)
+        # The card the seat just drew or took (the last into its hand), until its next move.
+        drew = kind in _DRAWS and new["phase"] == "play"
+        new["drawn"] = {"seat": seat, "card": new["hands"][seat][-1]} if drew else None
+        return new
 
     def view(self, state: State, seat: int | None) -> dict:
         view = common_view(self.info, state, seat, sort_hand)
@@ -118,6 +122,7 @@ class CapItRules:
                 "totals": _totals(state),
                 "rounds": copy.deepcopy(state["rounds"]),
                 "last_round": copy.deepcopy(state["rounds"][-1]) if state["rounds"] else None,
+                "drawn": _drawn_by(state, seat),
             }
         )
         return view
@@ -225,6 +230,12 @@ def _room_for(melds: list[dict], must_use: list[dict]) -> bool:
     for entry in must_use:
         by_source[entry["from"]] = by_source.get(entry["from"], 0) + 1
     return len(must_use) <= total and all(count <= total - rooms[src] for src, count in by_source.items())
+
+
+def _drawn_by(state: State, seat: int | None) -> str | None:
+    """The card `seat` just drew or took, for its own view only."""
+    drawn = state.get("drawn")
+    return drawn["card"] if drawn and seat is not None and drawn["seat"] == seat else None
 
 
 # ---------------------------------------------------------------- moves

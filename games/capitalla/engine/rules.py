@@ -88,7 +88,7 @@ class CapitallaRules:
             {
                 "draw_size": len(state["draw"]),
                 "reshuffles": state["reshuffles"],
-                "last_pick": _public_pick(state["last_pick"]),
+                "last_pick": _public_pick(state, seat),
                 "declaration": None,
             }
         )
@@ -259,12 +259,16 @@ def _end(new: State, winners: list[int], reason: str, declaration: dict | None =
 # ---------------------------------------------------------------- what players see
 
 
-def _public_pick(pick: dict | None) -> dict | None:
-    """The last pick as the table saw it: a card from the draw pile stays hidden."""
+def _public_pick(state: State, seat: int | None) -> dict | None:
+    """The last pick as `seat` saw it: a card from the draw pile stays hidden, but from the
+    seat that drew it while it is still in its hand, its turn not over."""
+    pick = state["last_pick"]
     if pick is None:
         return None
     shown = {"seat": pick["seat"], "from": pick["from"]}
-    if pick["from"] == "discard":
+    mine = seat == pick["seat"] == state["turn"] and state["phase"] == "discard"
+    mine = mine and pick["card"] in state["hands"][seat]
+    if pick["from"] == "discard" or mine:
         shown["card"] = pick["card"]
     return shown
 

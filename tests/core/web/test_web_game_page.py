@@ -42,18 +42,20 @@ def test_my_hand_is_shown_grouped_by_letter(client, alice, table):
     assert len(letters) == len(set(letters))
 
 
-def test_the_card_i_took_from_the_discard_pile_is_marked_and_the_rest_are_discard_buttons(client, alice, table):
+def test_the_card_i_took_from_the_discard_pile_is_marked_until_i_discard_and_every_card_is_a_button(
+    client, alice, table
+):
     top = table.state["discard"][-1]
     game = services.play_move(alice, table.pk, 0, {"type": "draw", "from": "discard"})
     client.force_login(alice)
     html = client.get(game.get_absolute_url()).content.decode()
     buttons = re.findall(r'<button type="submit" name="card" value="(\w+)"', html)
     assert sorted(buttons) == sorted(game.state["hands"][0])  # any card may go back, even the one taken
+    assert re.search(rf'data-hand-card="{top}"[^>]* class="hand-card--new"', html)
+    assert html.count('class="hand-card--new"') == 1
     services.play_move(alice, game.pk, 1, {"type": "discard", "card": next(c for c in buttons if c != top)})
-    client.force_login(alice)
     html = client.get(game.get_absolute_url()).content.decode()
-    assert re.search(rf'<div class="card[^"]* card--new" data-card="{top}"', html)
-    assert html.count("card--new") == 1
+    assert "hand-card--new" not in html.split('<section class="my-hand"')[1]  # my next move ended it
 
 
 def test_the_opponents_cards_never_reach_my_page(client, alice, table):
