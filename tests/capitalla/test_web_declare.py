@@ -69,8 +69,9 @@ def test_declare_flow(client, alice, table, htmx):
     html = response.content.decode()
     assert "You can declare!" in html
     assert "— pure" in html
-    panel = html.split('class="declare panel"')[1].split("</section>")[0]
-    fields = hidden_inputs(panel)
+    # The panel shows the groups; its button is in the table's action bar.
+    bar = html.split('class="action-bar"')[1].split("</div>")[0]
+    fields = hidden_inputs(bar)
     assert fields["type"] == "declare" and fields["version"] == "1"
 
     response = client.post(reverse("move", args=[table.pk]), fields)

@@ -42,9 +42,8 @@ def site_url():
 
 
 @pytest.fixture
-def page(site_url):
-    """A Chromium page on the live server. `page.console_errors` collects every error the
-    console shows (uncaught exceptions included), `page.csp_errors` the CSP violations."""
+def browser():
+    """The system Chromium, headless, for this test only."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail("CI must run the browser tests: install Debian's chromium")
@@ -67,20 +66,42 @@ def page(site_url):
                 "--disable-sync",
             ],
         )
-        page = browser.new_page(base_url=site_url, viewport={"width": 1280, "height": 1000})
-        page.csp_errors = []
-        page.console_errors = []
-
-        def on_console(msg):
-            if "Content Security Policy" in msg.text:
-                page.csp_errors.append(msg.text)
-            if msg.type == "error":
-                page.console_errors.append(msg.text)
-
-        page.on("console", on_console)
-        page.on("pageerror", lambda exc: page.console_errors.append(f"uncaught: {exc}"))
-        yield page
+        yield browser
         browser.close()
+
+
+def recording_page(browser, site_url, **context_options):
+    """A page on the live server. `page.console_errors` collects every error the console
+    shows (uncaught exceptions included), `page.csp_errors` the CSP violations."""
+    page = browser.new_context(base_url=site_url, **context_options).new_page()
+    page.csp_errors = []
+    page.console_errors = []
+
+    def on_console(msg):
+        if "Content Security Policy" in msg.text:
+            page.csp_errors.append(msg.text)
+        if msg.type == "error":
+            page.console_errors.append(msg.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: page.console_errors.append(f"uncaught: {exc}"))
+    return page
+
+
+@pytest.fixture
+def page(browser, site_url):
+    """A desktop Chromium page (1280 x 1000) on the live server."""
+    return recording_page(browser, site_url, viewport={"width": 1280, "height": 1000})
+
+
+# The phone of issue 20: 390 x 844 CSS px, touch.
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone(browser, site_url):
+    """A phone-sized touch page (390 x 844 CSS px) on the live server, recording like `page`."""
+    return recording_page(browser, site_url, viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
 
 
 @pytest.fixture
