@@ -55,7 +55,8 @@ def viewport(page) -> dict:
 
 def inside_viewport(page, b: dict) -> bool:
     size = viewport(page)
-    return b["y"] >= 0 and b["x"] >= 0 and b["bottom"] <= size["height"] + 0.5 and b["right"] <= size["width"] + 0.5
+    # Half a pixel either way: a scroll to an element's top can land a fraction past it.
+    return b["y"] >= -0.5 and b["x"] >= -0.5 and b["bottom"] <= size["height"] + 0.5 and b["right"] <= size["width"] + 0.5
 
 
 def horizontal_scroll(page) -> int:
