@@ -14,7 +14,7 @@ from games import views
 
 from .engine import HAND_ORDERS
 from .engine.drafts import check_draft
-from .forms import draft_from
+from .forms import draft_from, has_ticks
 from .presenter import HAND_ORDER_SESSION_KEY
 
 
@@ -57,6 +57,6 @@ def hand_order(request, game_id: int):
     if not request.htmx:
         return redirect(game)
     draft = draft_from(request.POST)
-    if draft["cards"] or any(draft["groups"].values()):
+    if has_ticks(draft):
         request.capit_draft = draft
     return views.render_game(request, game)
