@@ -79,6 +79,11 @@ def _rematch(game, user) -> dict:
     return {"label": f"Go to the rematch ({title})", "url": following.get_absolute_url(), "hint": ""}
 
 
+def sentence(text: str) -> str:
+    """`text` with a full stop, unless it ends in one already (a name like "Alice N.")."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def _cards(count: int) -> str:
     return f"{count} card{'' if count == 1 else 's'}"
 
@@ -386,6 +391,7 @@ def present_table(
                 "my_turn": my_index is not None and my_index in to_act and not me.away,
                 "bot_plays_my_turn": my_index is not None and my_index in to_act and me.away,
                 "to_act_names": [name_of(i) for i in to_act],
+                "waiting_for": sentence("Waiting for " + ", ".join(name_of(i) for i in to_act)),
             }
         )
     # The browser tab says when it is my turn; an htmx answer carries the title too.
