@@ -289,12 +289,13 @@ def present_table(
         ) + f"&said={game.chat_count}"
 
     invite_url = None
-    if game.private and is_host and status == game.Status.OPEN:
+    if is_host and status == game.Status.OPEN:
         from games.notifications import absolute  # imported here: notifications imports this module
 
-        # From SITE_URL, like every link we hand out: the request's own scheme and host
-        # read http:// behind a TLS proxy.
-        invite_url = absolute(reverse("invite", args=[game.invite_code]))
+        # Every table its host may share shows its link: a private table's invite link, a
+        # public table's own page (anyone may join there). From SITE_URL, like every link
+        # we hand out: the request's own scheme and host read http:// behind a TLS proxy.
+        invite_url = absolute(reverse("invite", args=[game.invite_code]) if game.private else urls["page"])
 
     to_act = list(view["to_act"]) if view else []
     out = set(view.get("out") or []) if view else set()
