@@ -78,3 +78,12 @@ def test_500_is_the_sites_own_page(monkeypatch):
     assert response.status_code == 500
     assert_the_sites_own(html, "Something went wrong on our side")
     assert "Log in" not in html  # rendered without the request: no account links it could get wrong
+
+
+def test_404_to_htmx_puts_the_gone_line_in_place_of_the_table_not_a_page(client, alice, htmx):
+    client.force_login(alice)
+    response = client.get(reverse("game", args=[99999]), {"since": 0}, **htmx)
+    html = response.content.decode()
+    assert response.status_code == 404 and response["HX-Retarget"] == "#table"
+    assert html.startswith('<section id="table" class="table table--gone">') and "site-header" not in html
+    assert "No such table." in html and "Back to the lobby" in html
