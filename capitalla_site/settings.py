@@ -217,6 +217,10 @@ STORAGES = {
     },
 }
 
+# A form refused by the CSRF check gets the site's page (Django's has an inline style, which
+# the CSP below blocks).
+CSRF_FAILURE_VIEW = "games.views_errors.csrf_failure"
+
 # Content Security Policy: only our own scripts and styles; htmx is served from static/.
 from django.utils.csp import CSP  # noqa: E402
 

@@ -12,3 +12,7 @@ urlpatterns = [
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("favicon.svg"), permanent=True)),
     path("", include("games.urls")),
 ]
+
+# The site's own error pages (games/views_errors.py); 403 and 500 are Django's views with
+# our templates.
+handler404 = "games.views_errors.page_not_found"

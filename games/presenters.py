@@ -80,6 +80,11 @@ def _rematch(game, user) -> dict:
     return {"label": f"Go to the rematch ({title})", "url": following.get_absolute_url(), "hint": ""}
 
 
+def sentence(text: str) -> str:
+    """`text` with a full stop, unless it ends in one already (a name like "Alice N.")."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def _cards(count: int) -> str:
     return f"{count} card{'' if count == 1 else 's'}"
 
@@ -308,12 +313,13 @@ def present_table(
         ) + f"&said={game.chat_count}"
 
     invite_url = None
-    if game.private and is_host and status == game.Status.OPEN:
+    if is_host and status == game.Status.OPEN:
         from games.notifications import absolute  # imported here: notifications imports this module
 
-        # From SITE_URL, like every link we hand out: the request's own scheme and host
-        # read http:// behind a TLS proxy.
-        invite_url = absolute(reverse("invite", args=[game.invite_code]))
+        # Every table its host may share shows its link: a private table's invite link, a
+        # public table's own page (anyone may join there). From SITE_URL, like every link
+        # we hand out: the request's own scheme and host read http:// behind a TLS proxy.
+        invite_url = absolute(reverse("invite", args=[game.invite_code]) if game.private else urls["page"])
 
     to_act = list(view["to_act"]) if view else []
     out = set(view.get("out") or []) if view else set()
@@ -411,6 +417,7 @@ def present_table(
                 "my_turn": my_index is not None and my_index in to_act and not me.away,
                 "bot_plays_my_turn": my_index is not None and my_index in to_act and me.away,
                 "to_act_names": [name_of(i) for i in to_act],
+                "waiting_for": sentence("Waiting for " + ", ".join(name_of(i) for i in to_act)),
             }
         )
     # The browser tab says when it is my turn; an htmx answer carries the title too.

@@ -91,7 +91,7 @@ def _refused(request, game_id: int, exc: services.ServiceError, *, redirect_to=N
     read again through `visible_game_or_404`, so it is never one the user may not see."""
     if isinstance(exc, services.NotFound):
         if request.htmx:
-            return _not_found_partial(exc.message)
+            return not_found_partial(exc.message)
         raise Http404(exc.message)
     game = visible_game_or_404(request, game_id)
     if request.htmx:
@@ -100,7 +100,8 @@ def _refused(request, game_id: int, exc: services.ServiceError, *, redirect_to=N
     return redirect(redirect_to or game.get_absolute_url())
 
 
-def _not_found_partial(message: str):
+def not_found_partial(message: str):
+    """In place of the table, for an htmx request: the table is gone, and the way back."""
     response = HttpResponse(
         format_html(
             '<section id="table" class="table table--gone"><p class="alert alert--error" role="alert">'

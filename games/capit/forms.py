@@ -131,11 +131,14 @@ class CapItMoveForm(BaseMoveForm):
         if kind in ("take_discard", "push", "draw_stock"):
             return {"type": kind}
         if kind == "lay_contract":
+            filled = [letter for letter in GROUPS if data.get(letter)]
+            if filled != list(GROUPS[: len(filled)]):
+                # The engine names the melds by their place: group A is the first one.
+                empty = next(letter for letter in GROUPS if not data.get(letter))
+                raise forms.ValidationError(f"Group {empty} has no cards: tick the cards of each group in turn.")
             melds = []
-            for letter in GROUPS:
-                cards = data.get(letter) or []
-                if not cards:
-                    continue
+            for letter in filled:
+                cards = data[letter]
                 if not data.get(f"kind_{letter}"):
                     raise forms.ValidationError(f"Say whether group {letter} is a set or a run.")
                 melds.append({"kind": data[f"kind_{letter}"], "cards": cards})
@@ -242,3 +245,8 @@ def draft_from(data) -> dict:
         "end": choice("end", ENDS),
         "wild": (data.get("wild") or "")[:20] or None,
     }
+
+
+def has_ticks(draft: dict) -> bool:
+    """Whether a draft holds ticked cards (for a new meld or in a group) worth keeping."""
+    return bool(draft["cards"]) or any(draft["groups"].values())

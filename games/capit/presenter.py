@@ -18,7 +18,7 @@ from games.presenters import arranged
 from .engine import arrange, contract_text, face, find_contract, is_natural, is_wild, points, sort_hand
 from .engine.contracts import CONTRACTS, GROUPS, contract_missing
 from .engine.drafts import check_draft, meld_label
-from .forms import fields_for
+from .forms import draft_from, fields_for, has_ticks
 
 HINTS_SHOWN = 12
 REASONS = {
@@ -234,6 +234,18 @@ def capit_position(view: dict, hands: list[list[str]], names: list[str]) -> dict
     }
 
 
+def _draft(request, refused: bool) -> dict | None:
+    """What the builder shows ticked: the check view's draft, or the ticks of a refused
+    move, kept so that the player mends the groups instead of ticking them all again."""
+    if request is None:
+        return None
+    draft = getattr(request, "capit_draft", None)
+    if draft is None and refused and request.method == "POST":
+        posted = draft_from(request.POST)
+        draft = posted if has_ticks(posted) else None
+    return draft
+
+
 def present_capit(game, table: dict, seen) -> dict:
     """Add Cap-It's parts to the generic `table` dict (see `presenters.present_table`)."""
     view = seen.view
@@ -260,7 +272,7 @@ def present_capit(game, table: dict, seen) -> dict:
     table_melds = melds_by_owner(view, names, me)
 
     hand = arranged(table, seen, sort_hand)
-    draft = getattr(seen.request, "capit_draft", None) if seen.request is not None else None
+    draft = _draft(seen.request, refused=bool(table["error"]))
     must_use = list(view.get("must_use") or [])
     plan_cards: set[str] = set()
     progress = None

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import services, views
 
 from .engine.drafts import check_draft
-from .forms import draft_from
+from .forms import draft_from, has_ticks
 
 
 def _table_and_seat(request, game_id: int):
@@ -56,6 +56,6 @@ def hand_order(request, game_id: int):
         return redirect(game)
     game = views.visible_game_or_404(request, game_id)  # its seats again, the sort on mine
     draft = draft_from(request.POST)
-    if draft["cards"] or any(draft["groups"].values()):
+    if has_ticks(draft):
         request.capit_draft = draft
     return views.render_game(request, game)

@@ -207,9 +207,11 @@ def test_the_contract_is_laid_whole_or_not_at_all():
         "melds": one["melds"]
         + [{"kind": "set", "cards": ids("9D", "9H", "9S")}, {"kind": "set", "cards": ids("KC", "QH", "4C")}],
     }
-    assert refused(state, 0, three) == "Meld 3: A set needs cards of one rank: K♣ and Q♥ differ."
+    assert refused(state, 0, three) == refused(state, 0, one)  # a meld too many: the same answer
+    twos = {"type": "lay_contract", "melds": [one["melds"][0], {"kind": "set", "cards": ids("KC", "QH", "4C")}]}
+    assert refused(state, 0, twos) == "Group B: A set needs cards of one rank: K♣ and Q♥ differ."
     runs = {"type": "lay_contract", "melds": [{"kind": "run", "cards": ids("3D", "JK", "5S")}, one["melds"][0]]}
-    assert refused(state, 0, runs).startswith("Meld 1: A run needs cards of one suit")
+    assert refused(state, 0, runs).startswith("Group A: A run needs cards of one suit")
     shared = {"type": "lay_contract", "melds": [one["melds"][0], {"kind": "set", "cards": ids("JK", "9H", "9S")}]}
     assert refused(state, 0, shared) == "A card cannot be in two melds."
     whole = {"type": "lay_contract", "melds": one["melds"] + [{"kind": "set", "cards": ids("9D", "9H", "9S")}]}

@@ -132,7 +132,7 @@ def test_an_invalid_meld_in_the_contract_is_refused_with_the_reason(client, bob,
     client.force_login(bob)
     loose = ["3C:0", "4D:0", "9S:0"]
     reason = refused(client, bob_to_play, contract_fields(b=loose), snapshot)
-    assert reason == "Meld 2: " + meld_problem(loose, "set")
+    assert reason == "Group B: " + meld_problem(loose, "set")
 
 
 def test_a_short_contract_is_refused_with_the_reason(client, bob, bob_to_play, snapshot):

@@ -56,7 +56,9 @@ def viewport(page) -> dict:
 def inside_viewport(page, b: dict) -> bool:
     size = viewport(page)
     # Half a pixel either way: a scroll to an element's top can land a fraction past it.
-    return b["y"] >= -0.5 and b["x"] >= -0.5 and b["bottom"] <= size["height"] + 0.5 and b["right"] <= size["width"] + 0.5
+    return (
+        b["y"] >= -0.5 and b["x"] >= -0.5 and b["bottom"] <= size["height"] + 0.5 and b["right"] <= size["width"] + 0.5
+    )
 
 
 def horizontal_scroll(page) -> int:

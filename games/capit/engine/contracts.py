@@ -34,6 +34,14 @@ def contract_text(number: int) -> str:
     return " and ".join(parts)
 
 
+def lay_exactly(number: int) -> str:
+    """Why a lay-down with another number of melds than round `number`'s contract is refused."""
+    return (
+        f"Round {number}'s contract is {contract_text(number)}: lay down exactly that, "
+        "all in one go (more melds can follow once it is down)."
+    )
+
+
 def contract_problem(melds: list[tuple[str, int]], number: int) -> str | None:
     """Why melds of these (kind, size) do not meet round `number`'s contract; None if they do."""
     need = CONTRACTS[number - 1]
@@ -41,10 +49,7 @@ def contract_problem(melds: list[tuple[str, int]], number: int) -> str | None:
         want = sorted((size for k, size in need if k == kind), reverse=True)
         have = sorted((size for k, size in melds if k == kind), reverse=True)
         if len(have) != len(want):
-            return (
-                f"Round {number}'s contract is {contract_text(number)}: lay down exactly that, "
-                "all in one go (more melds can follow once it is down)."
-            )
+            return lay_exactly(number)
         for got, least in zip(have, want):
             if got < least:
                 return f"Round {number}'s contract is {contract_text(number)}: a {kind} of {got} is too short."
@@ -202,7 +207,20 @@ def find_contract(cards: list[str], number: int) -> list[dict] | None:
         except MeldError:  # never expected: the solver builds valid melds only
             return None
         melds.append({"kind": kind, "cards": ordered})
-    return melds
+    return in_contract_order(melds, number)
+
+
+def in_contract_order(melds: list[dict], number: int) -> list[dict]:
+    """Melds meeting round `number`'s contract, in the order of its groups (A, B, C), so
+    that group A is the contract's first meld: of one kind, the shortest to the smallest."""
+    need = CONTRACTS[number - 1]
+    placed = list(melds)
+    for kind in KINDS:
+        groups = sorted((i for i, (k, _) in enumerate(need) if k == kind), key=lambda i: need[i][1])
+        fitting = sorted((m for m in melds if m["kind"] == kind), key=lambda m: len(m["cards"]))
+        for i, meld in zip(groups, fitting):
+            placed[i] = meld
+    return placed
 
 
 def _grow(meld: list, ids: dict) -> None:

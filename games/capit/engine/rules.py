@@ -28,7 +28,16 @@ from games.engine.melds import MeldError, arrange, extend, fits, is_natural, roo
 from games.engine.rng import shuffled
 
 from .cards import HAND_SIZE, deck, hand_points, sort_hand
-from .contracts import CONTRACTS, ROUNDS, contract_problem, contract_text, find_contract, find_melds
+from .contracts import (
+    CONTRACTS,
+    GROUPS,
+    ROUNDS,
+    contract_problem,
+    contract_text,
+    find_contract,
+    find_melds,
+    lay_exactly,
+)
 
 _FIELDS = {  # move type: (needed fields, optional fields)
     "take_discard": (set(), set()),
@@ -286,14 +295,17 @@ def _lay_contract(state: State, seat: int, move: Move) -> State:
     melds = move["melds"]
     if not isinstance(melds, list) or not all(isinstance(m, dict) for m in melds):
         raise IllegalMove('\'melds\' must be a list of melds, each {"kind": "set" or "run", "cards": [...]}.')
+    if len(melds) != len(CONTRACTS[state["round"] - 1]):
+        raise IllegalMove(lay_exactly(state["round"]))
     hand = state["hands"][seat]
     laid, used = [], []
-    for number, meld in enumerate(melds, 1):
+    # The melds are the contract's groups in order: named by their letters, as the page does.
+    for letter, meld in zip(GROUPS, melds):
         if set(meld) != {"kind", "cards"}:
-            raise IllegalMove(f'Meld {number} must have exactly a "kind" and "cards".')
+            raise IllegalMove(f'Group {letter} must have exactly a "kind" and "cards".')
         cards = _held(meld["cards"], hand, "cards")
         used += cards
-        laid.append(_arranged(cards, meld["kind"], f"Meld {number}: ") + (meld["kind"],))
+        laid.append(_arranged(cards, meld["kind"], f"Group {letter}: ") + (meld["kind"],))
     if len(set(used)) < len(used):
         raise IllegalMove("A card cannot be in two melds.")
     problem = contract_problem([(kind, len(cards)) for cards, _, kind in laid], state["round"])

@@ -1,0 +1,26 @@
+"""The site's own error pages, with its header and a way back to the lobby, with `DEBUG`
+off: 404 (says what was not found when one of our views said so; an htmx request gets
+the table's "gone" line in place of the table, not a page inside it), and
+the page of a form refused by the CSRF check. 403 and 500 are Django's own views with
+our templates (`403.html`, `500.html`)."""
+
+from django.http import Http404
+from django.middleware.csrf import REASON_NO_CSRF_COOKIE
+from django.shortcuts import render
+
+from games.views import not_found_partial
+
+
+def page_not_found(request, exception):
+    """Our views' Http404 messages are for players ("No such table."); a path no URL
+    matches (Django's Resolver404) gets the template's words."""
+    said = exception.args[0] if type(exception) is Http404 and exception.args else None
+    message = said if isinstance(said, str) else None
+    if getattr(request, "htmx", False):  # a poll or a move of a table that is gone: not a page in the table
+        return not_found_partial(message or "This table is gone.")
+    return render(request, "404.html", {"message": message}, status=404)
+
+
+def csrf_failure(request, reason: str = ""):
+    """CSRF_FAILURE_VIEW: a missing cookie and a stale token call for different fixes."""
+    return render(request, "403_csrf.html", {"no_cookie": reason == REASON_NO_CSRF_COOKIE}, status=403)
