@@ -84,3 +84,17 @@ def test_private_table_polls_through_its_invite_link(client, alice, bob, htmx, d
     assert f'hx-get="{url}?since=0&amp;said=0"' in html
     with django_assert_num_queries(1):
         assert client.get(url, {"since": 0}, **htmx).status_code == 204
+
+
+def test_a_notice_from_the_page_load_goes_once_the_table_moves_on(client, alice, bob, htmx):
+    """ "The cards are dealt. Good luck!" is about the start; a poll that brings a move clears it."""
+    game = services.create_table(alice, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    client.force_login(alice)
+    page = client.get(client.post(reverse("start", args=[game.pk]))["Location"]).content.decode()
+    assert "Good luck" in page
+    game = Game.objects.get(pk=game.pk)
+    services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    answer = poll(client, game, game.version, htmx).content.decode()
+    assert '<ul id="messages" class="messages" role="status" hidden hx-swap-oob="true"></ul>' in answer
+    assert "Good luck" not in answer
