@@ -42,8 +42,10 @@ def site_url():
 
 
 @pytest.fixture
-def browser():
-    """The system Chromium, headless, for this test only."""
+def browser(site_url):
+    """The system Chromium, headless, for this test only. It needs the live server so that
+    it closes first: the server's request threads end only once the browser has closed its
+    keep-alive connections (else each waits out its join, a minute per test)."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail("CI must run the browser tests: install Debian's chromium")
