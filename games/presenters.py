@@ -251,30 +251,11 @@ def arranged(table: dict, seen: Seen, sort: Callable[[list[str], str], list[str]
     return cards
 
 
-def present(
-    game,
-    user,
-    *,
-    error: str | None = None,
-    via_invite: bool = False,
-    request=None,
-    partial: bool = False,
-    shown_version: int | None = None,
-    shown_chat: int | None = None,
-) -> dict:
-    """The page of `game` as `user` sees it: the generic table (`present_table`), then the
-    game's own parts (its plugin's `present`). A `partial` is an htmx answer to a page that
-    shows `shown_version` and `shown_chat` chat lines (None if unknown)."""
-    table, seen = present_table(
-        game,
-        user,
-        error=error,
-        via_invite=via_invite,
-        request=request,
-        partial=partial,
-        shown_version=shown_version,
-        shown_chat=shown_chat,
-    )
+def present(game, user, **shown) -> dict:
+    """The page of `game` as `user` sees it: the generic table (`present_table`, which
+    `shown` goes to: the error, the request, whether it is an htmx answer and what the page
+    already shows), then the game's own parts (its plugin's `present`)."""
+    table, seen = present_table(game, user, **shown)
     if seen.view is None:
         table.update(phase=None, hand_groups=None, hand=None, result=None, controls=None)
         return table
