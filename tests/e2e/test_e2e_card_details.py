@@ -9,7 +9,6 @@ Seed 1 gives Alice South Africa (three capitals, a joker)."""
 
 import pytest
 
-from games import services
 from tests.e2e.layout import box, horizontal_scroll, scroll_to_top_of, small_controls
 from tests.e2e.session import log_in
 
@@ -18,23 +17,15 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SOUTH_AFRICA = '.my-hand .card[data-card="ZAF"]'
 
 
-@pytest.fixture
-def alices_game(alice, monkeypatch):
-    """Capitalla against three bots, seeded, Alice to take a card: no card of her hand is a
-    discard button yet."""
-    monkeypatch.setattr(services, "new_seed", lambda: 1)
-    return services.quick_game(alice, "capitalla")
-
-
 def apart(a: dict, b: dict) -> bool:
     return a["right"] <= b["x"] or b["right"] <= a["x"] or a["bottom"] <= b["y"] or b["bottom"] <= a["y"]
 
 
-def test_a_tap_on_a_hand_card_shows_its_details_and_a_second_tap_hides_them(phone, alices_game):
+def test_a_tap_on_a_hand_card_shows_its_details_and_a_second_tap_hides_them(alices_capitalla, phone):
     from playwright.sync_api import expect
 
     log_in(phone)
-    phone.goto(alices_game.get_absolute_url())
+    phone.goto(alices_capitalla.get_absolute_url())
     details = phone.get_by_role("region", name="Card details")
     expect(details).to_have_count(0)
 
@@ -53,11 +44,11 @@ def test_a_tap_on_a_hand_card_shows_its_details_and_a_second_tap_hides_them(phon
     assert phone.console_errors == [] and phone.csp_errors == []
 
 
-def test_the_discard_piles_card_shows_its_details_and_the_close_button_hides_them(phone, alices_game):
+def test_the_discard_piles_card_shows_its_details_and_the_close_button_hides_them(alices_capitalla, phone):
     from playwright.sync_api import expect
 
     log_in(phone)
-    phone.goto(alices_game.get_absolute_url())
+    phone.goto(alices_capitalla.get_absolute_url())
     top = phone.locator(".pile--discard .card[data-card]")
     name = top.locator(".card__country").text_content().strip()
     scroll_to_top_of(phone, phone.locator(".piles"))  # clear of the action bar at the foot of the screen
@@ -72,11 +63,11 @@ def test_the_discard_piles_card_shows_its_details_and_the_close_button_hides_the
     assert phone.console_errors == [] and phone.csp_errors == []
 
 
-def test_the_keyboard_opens_a_cards_details_and_escape_closes_them(phone, alices_game):
+def test_the_keyboard_opens_a_cards_details_and_escape_closes_them(alices_capitalla, phone):
     from playwright.sync_api import expect
 
     log_in(phone)
-    phone.goto(alices_game.get_absolute_url())
+    phone.goto(alices_capitalla.get_absolute_url())
     phone.locator('.my-hand [data-hand-card="ZAF"]').focus()
     phone.keyboard.press("Enter")
     details = phone.get_by_role("region", name="Card details")
@@ -88,11 +79,11 @@ def test_the_keyboard_opens_a_cards_details_and_escape_closes_them(phone, alices
     expect(phone.locator(".pile--discard .card[data-card]")).to_have_attribute("tabindex", "0")
 
 
-def test_a_discard_button_discards_instead_of_showing_details(phone, alices_game):
+def test_a_discard_button_discards_instead_of_showing_details(alices_capitalla, phone):
     from playwright.sync_api import expect
 
     log_in(phone)
-    phone.goto(alices_game.get_absolute_url())
+    phone.goto(alices_capitalla.get_absolute_url())
     phone.get_by_role("button", name="Draw from the pile").tap()
     expect(phone.locator(".my-hand button[name=card]")).to_have_count(14)
     phone.once("dialog", lambda dialog: dialog.dismiss())  # "Discard South Africa (…)?": no

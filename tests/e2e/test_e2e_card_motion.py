@@ -7,7 +7,6 @@ The page's document.startViewTransition is wrapped to count the transitions star
 
 import pytest
 
-from games import services
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -24,13 +23,6 @@ NO_VIEW_TRANSITIONS = "delete Document.prototype.startViewTransition;"
 
 TRANSITION_NAMES = """() => [...document.querySelectorAll('#table [data-card]')]
   .map(card => card.style.viewTransitionName).filter(name => name)"""
-
-
-@pytest.fixture
-def alices_game(alice, monkeypatch):
-    """Capitalla against three bots, seeded, Alice to take a card."""
-    monkeypatch.setattr(services, "new_seed", lambda: 1)
-    return services.quick_game(alice, "capitalla")
 
 
 def motion_page(browser, site_url, *scripts, **options):
@@ -52,10 +44,10 @@ def take_the_discard(page) -> str:
     return taken
 
 
-def test_a_card_taken_from_the_discard_pile_keeps_its_name_into_the_hand(browser, site_url, alices_game):
+def test_a_card_taken_from_the_discard_pile_keeps_its_name_into_the_hand(alices_capitalla, browser, site_url):
     page = motion_page(browser, site_url, COUNT_TRANSITIONS)
     log_in(page)
-    page.goto(alices_game.get_absolute_url())
+    page.goto(alices_capitalla.get_absolute_url())
     names = page.evaluate(TRANSITION_NAMES)
     assert len(names) == len(set(names)) == 14  # 13 in my hand and the discard pile's top
     top = page.locator(".pile--discard [data-card]")
@@ -70,19 +62,19 @@ def test_a_card_taken_from_the_discard_pile_keeps_its_name_into_the_hand(browser
     assert page.console_errors == [] and page.csp_errors == []
 
 
-def test_reduced_motion_swaps_the_table_without_a_transition(browser, site_url, alices_game):
+def test_reduced_motion_swaps_the_table_without_a_transition(alices_capitalla, browser, site_url):
     page = motion_page(browser, site_url, COUNT_TRANSITIONS, reduced_motion="reduce")
     log_in(page)
-    page.goto(alices_game.get_absolute_url())
+    page.goto(alices_capitalla.get_absolute_url())
     take_the_discard(page)
     assert page.evaluate("window.__transitions") == 0
     assert page.console_errors == [] and page.csp_errors == []
 
 
-def test_a_browser_without_view_transitions_just_swaps(browser, site_url, alices_game):
+def test_a_browser_without_view_transitions_just_swaps(alices_capitalla, browser, site_url):
     page = motion_page(browser, site_url, NO_VIEW_TRANSITIONS)
     log_in(page)
-    page.goto(alices_game.get_absolute_url())
+    page.goto(alices_capitalla.get_absolute_url())
     take_the_discard(page)
     assert page.evaluate(TRANSITION_NAMES) == []
     assert page.console_errors == [] and page.csp_errors == []

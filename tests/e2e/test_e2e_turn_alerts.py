@@ -8,7 +8,6 @@ visibility is set by the test, and the tone is counted at the Web Audio oscillat
 
 import pytest
 
-from games import services
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -50,13 +49,6 @@ NO_NOTIFICATIONS = "delete window.Notification;"
 ALERT_BUTTON = "Alert me when it's my turn"
 
 
-@pytest.fixture
-def alices_game(alice, monkeypatch):
-    """Capitalla against three bots, seeded, Alice to play first."""
-    monkeypatch.setattr(services, "new_seed", lambda: 1)
-    return services.quick_game(alice, "capitalla")
-
-
 def alert_page(browser, site_url, *scripts):
     from tests.e2e.conftest import recording_page
 
@@ -77,12 +69,12 @@ def play_my_turn(page):
     expect(page.locator("#table")).not_to_have_attribute("data-my-turn", "1")
 
 
-def test_the_permission_is_asked_on_the_button_press_only(browser, site_url, alices_game):
+def test_the_permission_is_asked_on_the_button_press_only(alices_capitalla, browser, site_url):
     from playwright.sync_api import expect
 
     page = alert_page(browser, site_url, RECORD_NOTIFICATIONS)
     log_in(page)
-    page.goto(alices_game.get_absolute_url())
+    page.goto(alices_capitalla.get_absolute_url())
     button = page.get_by_role("button", name=ALERT_BUTTON)
     expect(button).to_have_attribute("aria-pressed", "false")
     assert page.evaluate("window.__permissionRequests") == 0
@@ -99,12 +91,14 @@ def test_the_permission_is_asked_on_the_button_press_only(browser, site_url, ali
     assert page.console_errors == [] and page.csp_errors == []
 
 
-def test_my_turn_in_a_background_tab_makes_one_notification_and_a_tone(browser, site_url, alices_game, play_bot_turns):
+def test_my_turn_in_a_background_tab_makes_one_notification_and_a_tone(
+    alices_capitalla, browser, site_url, play_bot_turns
+):
     from playwright.sync_api import expect
 
     page = alert_page(browser, site_url, RECORD_NOTIFICATIONS, SETTABLE_VISIBILITY, COUNT_TONES)
     log_in(page)
-    page.goto(alices_game.get_absolute_url())
+    page.goto(alices_capitalla.get_absolute_url())
     page.get_by_role("button", name=ALERT_BUTTON).click()
     page.get_by_label("Sound").check()
     assert page.evaluate("window.__tones") == 1  # the sample the tick plays
@@ -115,18 +109,18 @@ def test_my_turn_in_a_background_tab_makes_one_notification_and_a_tone(browser, 
     expect(page.locator("#table")).to_have_attribute("data-my-turn", "1")
 
     notifications = page.evaluate("window.__notifications")
-    assert [n["title"] for n in notifications] == [f"Your turn at Capitalla #{alices_game.pk}"]
+    assert [n["title"] for n in notifications] == [f"Your turn at Capitalla #{alices_capitalla.pk}"]
     assert notifications[0]["body"].startswith("Your turn:")
     assert page.evaluate("window.__tones") == 2
     assert page.console_errors == [] and page.csp_errors == []
 
 
-def test_my_turn_in_a_visible_tab_makes_no_notification(browser, site_url, alices_game, play_bot_turns):
+def test_my_turn_in_a_visible_tab_makes_no_notification(alices_capitalla, browser, site_url, play_bot_turns):
     from playwright.sync_api import expect
 
     page = alert_page(browser, site_url, RECORD_NOTIFICATIONS, SETTABLE_VISIBILITY, COUNT_TONES)
     log_in(page)
-    page.goto(alices_game.get_absolute_url())
+    page.goto(alices_capitalla.get_absolute_url())
     page.get_by_role("button", name=ALERT_BUTTON).click()
     page.get_by_label("Sound").check()
 
@@ -139,12 +133,12 @@ def test_my_turn_in_a_visible_tab_makes_no_notification(browser, site_url, alice
     assert page.console_errors == [] and page.csp_errors == []
 
 
-def test_a_browser_without_notifications_is_told_why(browser, site_url, alices_game):
+def test_a_browser_without_notifications_is_told_why(alices_capitalla, browser, site_url):
     from playwright.sync_api import expect
 
     page = alert_page(browser, site_url, NO_NOTIFICATIONS)
     log_in(page)
-    page.goto(alices_game.get_absolute_url())
+    page.goto(alices_capitalla.get_absolute_url())
     expect(page.get_by_role("button", name=ALERT_BUTTON)).to_be_disabled()
     expect(page.locator("[data-turn-alerts-status]")).to_have_text("This browser cannot show notifications.")
     assert page.console_errors == [] and page.csp_errors == []
