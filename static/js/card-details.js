@@ -36,6 +36,9 @@
   function hide() {
     var details = document.getElementById("card-details");
     if (details) details.remove();
+    document.querySelectorAll(".card--detailed").forEach(function (card) {
+      card.classList.remove("card--detailed");
+    });
     shownCard = null;
   }
 
@@ -51,10 +54,11 @@
     var text = document.createElement("div");
     text.className = "card-details__text";
     text.appendChild(line(textOf(card, ".card__country"), "card-details__name"));
+    text.appendChild(line((capital.indexOf("/") >= 0 ? "Capitals: " : "Capital: ") + capital, "card-details__capital"));
     text.appendChild(line(
-      (capital.indexOf("/") >= 0 || capital.indexOf(",") >= 0 ? "Capitals: " : "Capital: ") + capital +
-        " · letters " + textOf(card, ".card__badge") + (card.querySelector(".card__joker") ? " · joker" : ""),
-      "card-details__capital"
+      "Letter" + (textOf(card, ".card__badge").indexOf("/") >= 0 ? "s: " : ": ") + textOf(card, ".card__badge") +
+        (card.querySelector(".card__joker") ? " · a joker" : ""),
+      "card-details__letters"
     ));
     var fact = textOf(card, ".card__fact") || card.getAttribute("title") || "";
     if (fact) text.appendChild(line(fact, "card-details__fact"));
@@ -67,6 +71,8 @@
     details.appendChild(close);
     var after = card.closest(".hand, .piles, .melds") || card;
     after.after(details);
+    card.classList.add("card--detailed");
+    details.scrollIntoView({ block: "nearest" });
     shownCard = card.getAttribute("data-card");
   }
 

@@ -33,10 +33,11 @@
 
   htmx.config.globalViewTransitions = true;
 
-  // Only the table's own swaps move cards: the chat, the moves list and the rest swap at once.
+  // Only swaps of the whole table move cards: the chat, Cap-It's meld check and the rest
+  // swap at once (a transition holds the page's clicks while it runs).
   document.addEventListener("htmx:beforeTransition", function (event) {
-    var asker = event.target;
-    if (reducedMotion.matches || !asker.closest || !asker.closest("#table")) {
+    var target = event.detail.target;
+    if (reducedMotion.matches || !target || target.id !== "table") {
       event.preventDefault();
       return;
     }
