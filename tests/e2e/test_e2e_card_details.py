@@ -9,7 +9,7 @@ Seed 1 gives Alice South Africa (three capitals, a joker)."""
 
 import pytest
 
-from tests.e2e.layout import box, horizontal_scroll, scroll_to_top_of, small_controls
+from tests.e2e.layout import box, horizontal_scroll, inside_viewport, scroll_to_top_of, small_controls
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -36,6 +36,9 @@ def test_a_tap_on_a_hand_card_shows_its_details_and_a_second_tap_hides_them(alic
     expect(details).to_contain_text("three capital cities")
     # Under the hand, covering none of it; nothing to tap is too small; no sideways scroll.
     assert apart(box(details), box(phone.locator(".my-hand .hand")))
+    # Brought into view above the action bar that sticks to the foot of the screen.
+    assert inside_viewport(phone, box(details))
+    assert apart(box(details), box(phone.locator(".action-bar")))
     assert box(details)["right"] <= phone.viewport_size["width"]
     assert small_controls(phone) == []
     assert horizontal_scroll(phone) == 0

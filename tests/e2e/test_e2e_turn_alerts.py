@@ -46,6 +46,8 @@ AudioContext.prototype.createOscillator = function () { window.__tones += 1; ret
 
 NO_NOTIFICATIONS = "delete window.Notification;"
 
+BLOCKED_NOTIFICATIONS = "Object.defineProperty(window.Notification, 'permission', { get: () => 'denied' });"
+
 ALERT_BUTTON = "Alert me when it's my turn"
 
 
@@ -141,4 +143,18 @@ def test_a_browser_without_notifications_is_told_why(alices_capitalla, browser, 
     page.goto(alices_capitalla.get_absolute_url())
     expect(page.get_by_role("button", name=ALERT_BUTTON)).to_be_disabled()
     expect(page.locator("[data-turn-alerts-status]")).to_have_text("This browser cannot show notifications.")
+    assert page.console_errors == [] and page.csp_errors == []
+
+
+def test_blocked_notifications_are_explained_and_not_asked_again(alices_capitalla, browser, site_url):
+    from playwright.sync_api import expect
+
+    page = alert_page(browser, site_url, RECORD_NOTIFICATIONS, BLOCKED_NOTIFICATIONS)
+    log_in(page)
+    page.goto(alices_capitalla.get_absolute_url())
+    button = page.get_by_role("button", name=ALERT_BUTTON)
+    button.click()
+    expect(page.locator("[data-turn-alerts-status]")).to_contain_text("Notifications are blocked for this site")
+    expect(button).to_have_attribute("aria-pressed", "false")
+    assert page.evaluate("window.__permissionRequests") == 0
     assert page.console_errors == [] and page.csp_errors == []
