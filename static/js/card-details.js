@@ -42,9 +42,11 @@
     shownCard = null;
   }
 
-  function show(card) {
+  // `reveal`: scroll the line into view (a tap asked for it; a poll's swap did not).
+  function show(card, reveal) {
     hide();
     var capital = textOf(card, ".card__capital");
+    var letters = textOf(card, ".card__badge");
     var details = document.createElement("div");
     details.id = "card-details";
     details.className = "card-details";
@@ -56,8 +58,7 @@
     text.appendChild(line(textOf(card, ".card__country"), "card-details__name"));
     text.appendChild(line((capital.indexOf("/") >= 0 ? "Capitals: " : "Capital: ") + capital, "card-details__capital"));
     text.appendChild(line(
-      "Letter" + (textOf(card, ".card__badge").indexOf("/") >= 0 ? "s: " : ": ") + textOf(card, ".card__badge") +
-        (card.querySelector(".card__joker") ? " · a joker" : ""),
+      (letters.indexOf("/") >= 0 ? "Letters: " : "Letter: ") + letters + (card.querySelector(".card__joker") ? " · a joker" : ""),
       "card-details__letters"
     ));
     var fact = textOf(card, ".card__fact") || card.getAttribute("title") || "";
@@ -72,13 +73,13 @@
     var after = card.closest(".hand, .piles, .melds") || card;
     after.after(details);
     card.classList.add("card--detailed");
-    details.scrollIntoView({ block: "nearest" });
+    if (reveal) details.scrollIntoView({ block: "nearest" });
     shownCard = card.getAttribute("data-card");
   }
 
   function toggle(card) {
     if (shownCard === card.getAttribute("data-card")) hide();
-    else show(card);
+    else show(card, true);
   }
 
   // Cards outside my hand take the focus too (my hand's cards have it already).
@@ -123,7 +124,7 @@
       event.detail.elt.querySelectorAll('.card[data-card="' + CSS.escape(shownCard) + '"]'),
       function (card) { return detailCard(card) === card; }
     )[0];
-    if (again) show(again);
+    if (again) show(again, false);
     else hide();
   });
   document.addEventListener("DOMContentLoaded", function () { focusable(document); });

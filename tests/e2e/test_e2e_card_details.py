@@ -43,6 +43,18 @@ def test_a_tap_on_a_hand_card_shows_its_details_and_a_second_tap_hides_them(alic
     assert small_controls(phone) == []
     assert horizontal_scroll(phone) == 0
 
+    # The table swapped in again (as a poll brings it) shows them still, and does not scroll
+    # back to them: the player has scrolled away.
+    phone.evaluate("window.scrollTo(0, 0)")
+    phone.evaluate("""() => {
+      document.getElementById('table').dataset.old = 'yes';
+      htmx.ajax('GET', location.pathname, {target: '#table', swap: 'outerHTML'});
+    }""")
+    phone.wait_for_function("() => !document.getElementById('table').dataset.old")
+    expect(phone.locator(f"{SOUTH_AFRICA}.card--detailed")).to_have_count(1)
+    expect(details).to_contain_text("South Africa")
+    assert phone.evaluate("window.scrollY") == 0
+
     phone.locator(SOUTH_AFRICA).tap()
     expect(details).to_have_count(0)
     assert phone.console_errors == [] and phone.csp_errors == []
