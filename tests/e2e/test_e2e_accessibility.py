@@ -1,0 +1,99 @@
+"""axe-core finds no serious or critical accessibility violation (issue 20 §5) on the pages a
+player lives on: the lobby, a Capitalla table mid-turn with the declare panel open, a Cap-It
+table mid-turn with the meld builder, a replay and the profile, on a 1280 px desktop and on
+a 390 x 844 phone.
+
+axe is injected through Playwright's evaluate, which the site's CSP does not apply to: the
+pages keep their own policy, and a CSP violation of the page itself still fails the test.
+
+Every game is set up before the browser starts: an ORM call inside Playwright's event loop
+would open a connection that outlives the test database."""
+
+import pytest
+
+from games import services
+from games.models import Game
+from tests.capitalla.test_web_declare import WINNING, give_hand
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+# The impacts that fail the test; "minor" and "moderate" findings are left to judgement.
+FAILING_IMPACTS = {"serious", "critical"}
+VIEWPORTS = ["page", "phone"]
+SEED = 1
+
+
+def log_in(page):
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("alice")
+    page.get_by_label("Password").fill("alice-password-123")
+    page.get_by_role("button", name="Log in").click()
+
+
+def described(violations: list[dict]) -> str:
+    """One paragraph a violation: its rule, impact and help, then the elements it found."""
+    return "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']} <{v['helpUrl']}>\n"
+        + "".join(f"    {' '.join(node['target'])}\n" for node in v["nodes"])
+        for v in violations
+    )
+
+
+def assert_accessible(page, path: str):
+    """Opens `path` and runs axe over it once htmx has settled the page."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function("() => !document.querySelector('.htmx-added, .htmx-settling, .htmx-swapping')")
+    results = Axe().run(page)
+    failing = [v for v in results.response["violations"] if v["impact"] in FAILING_IMPACTS]
+    assert not failing, f"{path} at {page.viewport_size['width']} px:\n{described(failing)}"
+    assert page.console_errors == [] and page.csp_errors == []
+
+
+def browse_as_alice(request, viewport: str):
+    page = request.getfixturevalue(viewport)
+    log_in(page)
+    return page
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_lobby_has_no_serious_violation(request, viewport, alice):
+    assert_accessible(browse_as_alice(request, viewport), "/")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_profile_has_no_serious_violation(request, viewport, alice):
+    assert_accessible(browse_as_alice(request, viewport), "/accounts/profile/")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_a_capitalla_turn_with_the_declare_panel_has_no_serious_violation(request, viewport, alice, table):
+    give_hand(table, 0, WINNING)
+    services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
+    page = browse_as_alice(request, viewport)
+    assert_accessible(page, f"/games/{table.pk}/")
+    assert page.get_by_role("heading", name="You can declare!").is_visible()
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_a_cap_it_turn_with_the_meld_builder_has_no_serious_violation(request, viewport, alice, monkeypatch):
+    monkeypatch.setattr(services, "new_seed", lambda: SEED)
+    game = services.quick_game(alice, "capit")
+    while services.play_bot_turn(game.pk, game.version):
+        game.refresh_from_db()
+    game = services.play_move(alice, game.pk, game.version, {"type": "take_discard"})
+    page = browse_as_alice(request, viewport)
+    assert_accessible(page, f"/games/{game.pk}/")
+    assert page.locator(".builder").is_visible()
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_a_replay_has_no_serious_violation(request, viewport, alice):
+    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=2).pk)
+    while services.play_bot_turn(game.pk, game.version):
+        game.refresh_from_db()
+    game = Game.objects.get(pk=game.pk)
+    page = browse_as_alice(request, viewport)
+    assert_accessible(page, f"/games/{game.pk}/replay/?at={game.version // 2}")
