@@ -124,11 +124,41 @@ def test_a_cap_it_turn_with_the_meld_builder_has_no_serious_violation(request, v
     assert page.locator(".builder").is_visible()
 
 
-@pytest.mark.parametrize("viewport", VIEWPORTS)
-def test_a_replay_has_no_serious_violation(request, viewport, alice):
-    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=2).pk)
+def finished_game(alice, kind: str) -> Game:
+    """A game played to its end by bots: in Cap-It alice resigns first, and the three bots
+    play the five rounds out."""
+    if kind == "capit":
+        game = services.start_table(alice, services.create_table(alice, "capit", seats=4, bots=3).pk)
+        game = services.resign(alice, game.pk)
+    else:
+        game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=2).pk)
     while services.play_bot_turn(game.pk, game.version):
         game.refresh_from_db()
     game = Game.objects.get(pk=game.pk)
+    assert game.status == Game.Status.FINISHED
+    return game
+
+
+@pytest.mark.parametrize("kind", ["capitalla", "capit"])
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_a_replay_has_no_serious_violation(request, viewport, kind, alice):
+    game = finished_game(alice, kind)
     page = browse_as_alice(request, viewport)
     assert_accessible(page, f"/games/{game.pk}/replay/?at={game.version // 2}")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_other_pages_have_no_serious_violation(request, viewport, alice, bob):
+    """The waiting room, the results of both games, a game's moves, my games, the rules, and the pages
+    of someone not logged in."""
+    waiting = services.create_table(alice, "capit", seats=4)
+    services.join_table(bob, waiting.pk)
+    capitalla, capit = finished_game(alice, "capitalla"), finished_game(alice, "capit")
+    page = browse_as_alice(request, viewport)
+    for game in (waiting, capitalla, capit):
+        assert_accessible(page, f"/games/{game.pk}/")
+    for path in [f"/games/{capit.pk}/history/", "/my-games/", "/rules/", "/rules/capit/"]:
+        assert_accessible(page, path)
+    page.context.clear_cookies()
+    for path in ["/accounts/login/", "/accounts/signup/"]:
+        assert_accessible(page, path)
