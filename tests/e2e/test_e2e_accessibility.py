@@ -94,8 +94,13 @@ def browse_as_alice(request, viewport: str):
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
-def test_the_lobby_has_no_serious_violation(request, viewport, alice):
-    assert_accessible(browse_as_alice(request, viewport), "/")
+def test_the_lobby_has_no_serious_violation(request, viewport, alice, bob):
+    """With a table of mine and an open one of someone else's listed."""
+    services.create_table(alice, "capitalla", seats=3)
+    services.create_table(bob, "capit", seats=4)
+    page = browse_as_alice(request, viewport)
+    assert_accessible(page, "/")
+    assert page.locator(".table-row").count() == 2
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
