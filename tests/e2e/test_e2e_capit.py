@@ -18,8 +18,8 @@ from itertools import combinations
 import pytest
 
 from games.capit.engine import meld_problem, sort_hand
+from games.capit.presenter import pcard
 from games.engine.cards import face as shown_face
-from games.engine.cards import spoken
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -162,7 +162,7 @@ def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_b
     page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
     play_move(page, discard)
     expect(page.locator(".history__list li").first).to_have_text(f"Alice discarded the {face}.")
-    assert questions == [f"Discard the {spoken(trio[0])}?"]
+    assert questions == [f"Discard the {pcard(trio[0])['name']}?"]  # "queen of spades", "2 of clubs, wild"
     expect(banner).to_contain_text("Waiting for Bot 2")
     expect(page.locator(".my-hand .phand [data-card]")).to_have_count(len(cards) - 1)
 
