@@ -1,7 +1,8 @@
 """axe-core finds no serious or critical accessibility violation (issue 20 §5) on the pages a
 player lives on: the lobby, a Capitalla table mid-turn with the declare panel open, a Cap-It
-table mid-turn with the meld builder, a replay and the profile, on a 1280 px desktop and on
-a 390 x 844 phone.
+table mid-turn with the meld builder, both games' replays and results, the profile and the
+other pages, on a 1280 px desktop and on a 390 x 844 phone. The contrast of text on the
+felt's gradient, which axe leaves "incomplete", is checked at the gradient's worst.
 
 axe is injected through Playwright's evaluate, which the site's CSP does not apply to: the
 pages keep their own policy, and a CSP violation of the page itself still fails the test.
