@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from games.engine.cards import SYMBOL, as_face, face_of
+from games.engine.cards import SYMBOL, as_face, face_of, spoken, spoken_slot
 from games.engine.common import next_seat
 from games.presenters import arranged
 
@@ -35,18 +35,29 @@ def pcard(card_id: str, slot: str | None = None, ace_value: int = 15) -> dict:
     name = face_of(card_id)
     joker = name == "JK"
     suit = "" if joker else name[-1]
-    stands_for = as_face(slot) if slot is not None and not is_natural(card_id, slot) else None
+    standing = slot is not None and not is_natural(card_id, slot)
+    wild = is_wild(card_id) and (slot is None or standing)
     return {
         "id": card_id,
         "face": face(card_id),
+        "name": _card_name(card_id, slot if standing else None, wild and not joker),
         "rank": "Joker" if joker else name[:-1],
         "suit": SYMBOL.get(suit, "★"),
         "color": "joker" if joker else ("red" if suit in "HD" else "black"),
         "joker": joker,
-        "wild": is_wild(card_id) and (slot is None or stands_for is not None),
-        "stands_for": stands_for,
+        "wild": wild,
+        "stands_for": as_face(slot) if standing else None,
         "points": points(card_id, ace_value),
     }
+
+
+def _card_name(card_id: str, slot: str | None, wild_two: bool) -> str:
+    """What a screen reader says for a card: "queen of spades", "2 of clubs, wild", "joker,
+    as 7 of hearts" (a wild card on the table, in the place it takes)."""
+    name = spoken(card_id)
+    if slot is not None:
+        return f"{name}, as {spoken_slot(slot)}"
+    return f"{name}, wild" if wild_two else name
 
 
 def _faces(cards) -> str:

@@ -36,6 +36,7 @@ def _static_face(card_id: str) -> dict:
         "name": c.name,
         "capitals": list(c.capitals),
         "capital_label": c.capital_label,
+        "spoken": spoken_name(c),
         "flag": c.flag,
         "fact": c.fact,
         "is_joker": c.is_joker,
@@ -47,6 +48,14 @@ def _static_face(card_id: str) -> dict:
     face["hand_card"] = render_to_string("capitalla/_hand_card.html", {"c": face, "as_button": False})
     face["discard_button"] = render_to_string("capitalla/_hand_card.html", {"c": face, "as_button": True})
     return face
+
+
+def spoken_name(c) -> str:
+    """A card's name as a screen reader says it, with no flag or letter badge: "France,
+    capital Paris", "Bolivia, capitals Sucre and La Paz", "Egypt, capital Cairo, joker"."""
+    *others, last = c.capitals
+    capitals = f"capitals {', '.join(others)} and {last}" if others else f"capital {last}"
+    return f"{c.name}, {capitals}{', joker' if c.is_joker else ''}"
 
 
 def by_initial(card_ids, by: str = "initial") -> list[str]:

@@ -13,6 +13,8 @@ RANK_VALUE = {rank: k + 2 for k, rank in enumerate(RANKS)}
 RANK_OF_VALUE = {value: rank for rank, value in RANK_VALUE.items()}
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAME = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+# How a screen reader says a rank: "queen of spades", "10 of hearts".
+RANK_NAME = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 
 # face -> (rank value, suit); a joker is (0, "").
 INFO: dict[str, tuple[int, str]] = {f"{rank}{suit}": (RANK_VALUE[rank], suit) for rank in RANKS for suit in SUITS}
@@ -54,6 +56,26 @@ def face(card: str) -> str:
     if name == JOKER:
         return "Joker"
     return name[:-1] + SYMBOL[name[-1]]
+
+
+def spoken(card: str) -> str:
+    """A card's name in words, for screen readers, which would read "Q♠" as "Q black spade
+    suit": "queen of spades", "10 of hearts", "joker"."""
+    name = card.partition(":")[0]
+    if name == JOKER:
+        return "joker"
+    return f"{_spoken_rank(name[:-1])} of {SUIT_NAME[name[-1]]}s"
+
+
+def spoken_slot(slot: str) -> str:
+    """The place a card takes in a meld, in words: "7 of hearts" in a run, "7" in a set."""
+    if slot[-1] in SYMBOL:
+        return spoken(slot)
+    return _spoken_rank(slot)
+
+
+def _spoken_rank(rank: str) -> str:
+    return RANK_NAME.get(rank, rank)
 
 
 def as_face(slot: str) -> str:

@@ -10,6 +10,7 @@ from django.urls import reverse
 from htmx_answers import is_table_partial
 
 from games.capit.engine import deck, face, meld_problem
+from games.capit.presenter import pcard
 from games.models import Event
 from tests.capit.capit_web import all_cards, current, post_move, set_hand
 
@@ -82,7 +83,7 @@ def test_take_the_discard_then_discard_through_the_web(client, bob, friends):
     game = current(friends)
     assert top in hand_of(game, 1) and game.rules.view(game.state, None)["discard_top"] is None
     page = client.get(reverse("game", args=[game.pk])).content.decode()
-    assert f'name="card" value="{top}" class="ptile__discard" data-confirm="Discard the {face(top)}?"' in page
+    assert f'name="card" value="{top}" class="ptile__discard" data-confirm="Discard the {pcard(top)["name"]}?"' in page
     response = post_move(client, game, [("type", "discard"), ("card", top)])
     assert response.status_code == 302
     game = current(game)

@@ -18,6 +18,8 @@ from itertools import combinations
 import pytest
 
 from games.capit.engine import meld_problem, sort_hand
+from games.capit.presenter import pcard
+from games.engine.cards import face as shown_face
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -152,15 +154,15 @@ def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_b
         expect(page.locator(f'#builder input[name="A"][value="{card}"]')).to_be_checked()
     assert_same_page(page)
 
-    # 4. She discards one of them by tapping it, says yes to the question naming the card,
-    # and her turn ends; the bots' reply comes in by the poll.
+    # 4. She discards one of them by tapping it, says yes to the question naming the card in
+    # words, and her turn ends; the bots' reply comes in by the poll.
     discard = page.locator(f'button[form="capit-discard"][value="{trio[0]}"]')
-    face = discard.get_attribute("aria-label").removeprefix("Discard the ")
+    face = shown_face(trio[0])
     questions = []
     page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
     play_move(page, discard)
     expect(page.locator(".history__list li").first).to_have_text(f"Alice discarded the {face}.")
-    assert questions == [f"Discard the {face}?"]
+    assert questions == [f"Discard the {pcard(trio[0])['name']}?"]  # "queen of spades", "2 of clubs, wild"
     expect(banner).to_contain_text("Waiting for Bot 2")
     expect(page.locator(".my-hand .phand [data-card]")).to_have_count(len(cards) - 1)
 

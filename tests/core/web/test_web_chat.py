@@ -53,7 +53,8 @@ def test_a_poll_brings_new_lines_without_a_move(client, table, alice, bob, htmx)
     response = poll(client, table, table.version, 0, htmx)
     html = response.content.decode()
     assert response.status_code == 200
-    assert '<ol id="chat-list" class="chat__list" aria-live="polite" hx-swap-oob="true">' in html
+    chat_list = '<ol id="chat-list" class="chat__list" aria-live="polite" tabindex="0" aria-labelledby="chat-title"'
+    assert f'{chat_list} hx-swap-oob="true">' in html
     assert "your move, Bob" in html
     assert f"since={table.version}&amp;said=1" in html  # the next poll asks from there
     assert poll(client, table, table.version, 1, htmx).status_code == 204

@@ -37,7 +37,8 @@ def test_my_hand_is_shown_grouped_by_letter(client, alice, table):
         assert f'data-card="{cid}"' in html
         assert CARDS[cid].name in html.replace("&#x27;", "'")
     assert "Your hand" in html
-    letters = re.findall(r'<h4 class="hand__letter">([^<]+)</h4>', html)
+    # Under the hand's h2, the letters are h3 (axe: heading-order).
+    letters = re.findall(r'<h3 class="hand__letter">([^<]+)</h3>', html)
     assert letters == sorted(letters, key=lambda x: (x.startswith("Jokers"), x))
     assert len(letters) == len(set(letters))
 

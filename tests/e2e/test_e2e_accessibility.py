@@ -1,0 +1,170 @@
+"""axe-core finds no serious or critical accessibility violation (issue 20 §5) on the pages a
+player lives on: the lobby, a Capitalla table mid-turn with the declare panel open, a Cap-It
+table mid-turn with the meld builder, both games' replays and results, the profile and the
+other pages, on a 1280 px desktop and on a 390 x 844 phone. The contrast of text on the
+felt's gradient, which axe leaves "incomplete", is checked at the gradient's worst.
+
+axe is injected through Playwright's evaluate, which the site's CSP does not apply to: the
+pages keep their own policy, and a CSP violation of the page itself still fails the test.
+
+Every game is set up before the browser starts: an ORM call inside Playwright's event loop
+would open a connection that outlives the test database."""
+
+import pytest
+
+from games import services
+from games.models import Game
+from tests.capitalla.test_web_declare import WINNING, give_hand
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+# The impacts that fail the test; "minor" and "moderate" findings are left to judgement.
+FAILING_IMPACTS = {"serious", "critical"}
+VIEWPORTS = ["page", "phone"]
+SEED = 1
+
+
+def log_in(page):
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("alice")
+    page.get_by_label("Password").fill("alice-password-123")
+    page.get_by_role("button", name="Log in").click()
+
+
+def described(violations: list[dict]) -> str:
+    """One paragraph a violation: its rule, impact and help, then the elements it found with
+    what axe says of each ("insufficient color contrast of 3.9 (foreground color: ...)")."""
+    return "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']} <{v['helpUrl']}>\n"
+        + "".join(f"    {' '.join(node['target'])}: {_finding(node)}\n" for node in v["nodes"])
+        for v in violations
+    )
+
+
+def _finding(node: dict) -> str:
+    checks = node["any"] + node["all"] + node["none"]
+    return "; ".join(check["message"] for check in checks if check.get("message"))
+
+
+# axe cannot tell the contrast of text on a gradient (the felt of the table, a joker's
+# face): it reports it as "incomplete". So the contrast is checked again with every gradient
+# flattened to its lightest stop, then to its darkest: the worst case for light text and for
+# dark text. Setting styles from script is CSSOM, which the site's CSP allows.
+_FLATTEN_GRADIENTS = """(pick) => {
+  const channel = c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  for (const el of document.querySelectorAll("*")) {
+    const image = getComputedStyle(el).backgroundImage;
+    if (!image.includes("gradient")) continue;
+    const stops = [...image.matchAll(/rgba?\\(([^)]+)\\)/g)].map(m => m[1].split(",").map(Number));
+    stops.sort((p, q) => luminance(p) - luminance(q));
+    const [r, g, b, a = 1] = pick === "lightest" ? stops[stops.length - 1] : stops[0];
+    el.style.setProperty("background-image", "none");
+    el.style.setProperty("background-color", `rgba(${r}, ${g}, ${b}, ${a})`);
+  }
+}"""
+
+
+def failing(page, options=None) -> list[dict]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, options=options or {"resultTypes": ["violations"]})
+    return [v for v in results.response["violations"] if v["impact"] in FAILING_IMPACTS]
+
+
+def assert_accessible(page, path: str):
+    """Opens `path` and runs axe over it once htmx has settled the page, then checks the
+    contrast on its gradients at their lightest and at their darkest."""
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function("() => !document.querySelector('.htmx-added, .htmx-settling, .htmx-swapping')")
+    where = f"{path} at {page.viewport_size['width']} px"
+    found = failing(page)
+    assert not found, f"{where}:\n{described(found)}"
+    for pick in ("lightest", "darkest"):
+        page.evaluate(_FLATTEN_GRADIENTS, pick)
+        found = failing(page, {"runOnly": ["color-contrast"], "resultTypes": ["violations"]})
+        assert not found, f"{where}, every gradient at its {pick}:\n{described(found)}"
+    assert page.console_errors == [] and page.csp_errors == []
+
+
+def browse_as_alice(request, viewport: str):
+    page = request.getfixturevalue(viewport)
+    log_in(page)
+    return page
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_lobby_has_no_serious_violation(request, viewport, alice, bob):
+    """With a table of mine and an open one of someone else's listed."""
+    services.create_table(alice, "capitalla", seats=3)
+    services.create_table(bob, "capit", seats=4)
+    page = browse_as_alice(request, viewport)
+    assert_accessible(page, "/")
+    assert page.locator(".table-row").count() == 2
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_profile_has_no_serious_violation(request, viewport, alice):
+    assert_accessible(browse_as_alice(request, viewport), "/accounts/profile/")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_a_capitalla_turn_with_the_declare_panel_has_no_serious_violation(request, viewport, alice, table):
+    give_hand(table, 0, WINNING)
+    services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
+    page = browse_as_alice(request, viewport)
+    assert_accessible(page, f"/games/{table.pk}/")
+    assert page.get_by_role("heading", name="You can declare!").is_visible()
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_a_cap_it_turn_with_the_meld_builder_has_no_serious_violation(request, viewport, alice, monkeypatch):
+    monkeypatch.setattr(services, "new_seed", lambda: SEED)
+    game = services.quick_game(alice, "capit")
+    while services.play_bot_turn(game.pk, game.version):
+        game.refresh_from_db()
+    game = services.play_move(alice, game.pk, game.version, {"type": "take_discard"})
+    page = browse_as_alice(request, viewport)
+    assert_accessible(page, f"/games/{game.pk}/")
+    assert page.locator(".builder").is_visible()
+
+
+def finished_game(alice, kind: str) -> Game:
+    """A game played to its end by bots: in Cap-It alice resigns first, and the three bots
+    play the five rounds out."""
+    if kind == "capit":
+        game = services.start_table(alice, services.create_table(alice, "capit", seats=4, bots=3).pk)
+        game = services.resign(alice, game.pk)
+    else:
+        game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=2).pk)
+    while services.play_bot_turn(game.pk, game.version):
+        game.refresh_from_db()
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == Game.Status.FINISHED
+    return game
+
+
+@pytest.mark.parametrize("kind", ["capitalla", "capit"])
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_a_replay_has_no_serious_violation(request, viewport, kind, alice):
+    game = finished_game(alice, kind)
+    page = browse_as_alice(request, viewport)
+    assert_accessible(page, f"/games/{game.pk}/replay/?at={game.version // 2}")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_other_pages_have_no_serious_violation(request, viewport, alice, bob):
+    """The waiting room, the results of both games, a game's moves, my games, the rules, and the pages
+    of someone not logged in."""
+    waiting = services.create_table(alice, "capit", seats=4)
+    services.join_table(bob, waiting.pk)
+    capitalla, capit = finished_game(alice, "capitalla"), finished_game(alice, "capit")
+    page = browse_as_alice(request, viewport)
+    for game in (waiting, capitalla, capit):
+        assert_accessible(page, f"/games/{game.pk}/")
+    for path in [f"/games/{capit.pk}/history/", "/my-games/", "/rules/", "/rules/capit/"]:
+        assert_accessible(page, path)
+    page.context.clear_cookies()
+    for path in ["/accounts/login/", "/accounts/signup/"]:
+        assert_accessible(page, path)
