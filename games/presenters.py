@@ -5,6 +5,7 @@ this viewer may not see), the seats' public names and the event summaries. Templ
 get `game.state`, the seed of an unfinished game, or any model object with hidden data.
 """
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -118,18 +119,19 @@ def _clock(game, me, by_index, out) -> dict:
     }
 
 
+# An engine's sentence names the mover "{player}" and any other seat "{seat:N}".
+_OTHER_SEAT = re.compile(r"\{seat:(\d+)\}")
+
+
 def history_lines(events, name_of) -> list[dict]:
     """Event summaries (dicts of seq, seat, summary, created_at) in words, in the order
     given, with each seat's current name."""
-    return [
-        {
-            "seq": e["seq"],
-            "at": e["created_at"],
-            "chips": False,
-            "text": e["summary"].replace("{player}", name_of(e["seat"])) if e["seat"] is not None else e["summary"],
-        }
-        for e in events
-    ]
+    return [{"seq": e["seq"], "at": e["created_at"], "chips": False, "text": in_words(e, name_of)} for e in events]
+
+
+def in_words(event: dict, name_of) -> str:
+    text = _OTHER_SEAT.sub(lambda match: name_of(int(match.group(1))), event["summary"])
+    return text.replace("{player}", name_of(event["seat"])) if event["seat"] is not None else text
 
 
 def history_update(game, partial: bool, shown_version: int | None) -> tuple[list[dict], str | None]:

@@ -73,6 +73,14 @@ def test_one_question_per_opponent_each_card_once():
         RULES.apply(captured_two(), 0, {"type": "ask", "questions": {"1": "9C"}})
 
 
+def test_the_move_log_names_the_asked_seats_for_the_page_to_put_their_names_in():
+    move = {"type": "ask", "questions": {"1": "5D", "2": "4S"}}
+    assert RULES.describe(captured_two(), 0, move).startswith(
+        "{player} put questions to {seat:1} about 5♦, {seat:2} about 4♠."
+    )
+    assert RULES.describe(captured_two(), 0, NO_QUESTIONS).startswith("{player} asked no question.")
+
+
 def test_questions_never_repeat_in_a_game():
     state = position([["9C", "2C"], ["3D"]], loose=["5D", "4S"], seed=SEED)
     state["asked"] = [{"id": "q1", "card": "5D", "by": 1, "to": 0, "deal": 1, "choice": 1, "right": False}]

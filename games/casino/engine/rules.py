@@ -160,7 +160,7 @@ class CasinoRules:
         elif kind == "ask":
             asked = after["asked"][len(state["asked"]) :]
             if asked:
-                names = ", ".join(f"seat {record['to'] + 1} about {face(record['card'])}" for record in asked)
+                names = ", ".join(f"{{seat:{record['to']}}} about {face(record['card'])}" for record in asked)
                 text = f"{{player}} put questions to {names}."
             else:
                 text = "{player} asked no question."
