@@ -1,0 +1,1 @@
+"""Casino: one game app (games/plugins.py says what a game app holds)."""
