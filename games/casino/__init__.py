@@ -1,1 +1,1 @@
-"""Casino: one game app (games/plugins.py says what a game app holds)."""
+"""Casino with a trivia question on every card: one game app (games/plugins.py says what a game app holds)."""

@@ -1,4 +1,4 @@
-"""Pins the 195 Capitalla country cards (games/engine/capitalla/countries.json)."""
+"""Pins the 195 Capitalla country cards (games/engine/countries.json, shared with Casino)."""
 
 import json
 

@@ -1,0 +1,65 @@
+"""The country data every country-card game shares: the 195 sovereign states (193 UN
+members, the Holy See, Palestine) with their capitals, flag and one short fact.
+
+The data lives in ``countries.json`` next to this module (sources: docs/countries.md).
+What a game makes of a country (Capitalla's capital initials, Casino's questions) stays
+in that game's engine. Pure Python, no Django.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+DATA_FILE = Path(__file__).with_name("countries.json")
+
+
+@dataclass(frozen=True, slots=True)
+class Country:
+    id: str  # ISO 3166-1 alpha-3, e.g. "FRA"
+    name: str  # "France"
+    capitals: tuple[str, ...]  # the first is the one a single answer names
+    flag: str  # emoji built from the alpha-2 code
+    fact: str
+
+    @property
+    def capital_label(self) -> str:
+        return " / ".join(self.capitals)
+
+
+def flag_emoji(alpha2: str) -> str:
+    """ "FR" -> the French flag, from two regional-indicator symbols."""
+    if len(alpha2) != 2 or not alpha2.isascii() or not alpha2.isupper():
+        raise ValueError(f"bad alpha-2 code {alpha2!r}")
+    return "".join(chr(0x1F1E6 + ord(ch) - ord("A")) for ch in alpha2)
+
+
+def country_rows(path: Path = DATA_FILE) -> list[dict]:
+    """The data file's rows sorted by id, once no id appears twice and each names a capital."""
+    rows = sorted(json.loads(path.read_text(encoding="utf-8"))["cards"], key=lambda row: row["id"])
+    for before, row in zip(rows, rows[1:]):
+        if before["id"] == row["id"]:
+            raise ValueError(f"duplicate card id {row['id']}")
+    for row in rows:
+        if not row["capitals"]:
+            raise ValueError(f"{row['id']}: no capital")
+    return rows
+
+
+def country_fields(row: dict) -> dict:
+    """The shared fields of a row, as `Country` (or a game's subclass of it) takes them."""
+    return {
+        "id": row["id"],
+        "name": row["name"],
+        "capitals": tuple(row["capitals"]),
+        "flag": flag_emoji(row["alpha2"]),
+        "fact": row["fact"],
+    }
+
+
+def load(path: Path = DATA_FILE) -> dict[str, Country]:
+    return {row["id"]: Country(**country_fields(row)) for row in country_rows(path)}
+
+
+COUNTRIES: dict[str, Country] = load()
