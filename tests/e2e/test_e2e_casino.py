@@ -36,8 +36,12 @@ def lay_out(**position):
         connections.close_all()
 
 
+BUSY = ".htmx-added, .htmx-settling, .htmx-swapping, .htmx-request"
+
+
 def settled(page):
-    page.wait_for_function("() => !document.querySelector('.htmx-added, .htmx-settling, .htmx-swapping, .htmx-request')")
+    """Waits until htmx has answered and wired up what it swapped in."""
+    page.wait_for_function(f"() => !document.querySelector('{BUSY}')")
 
 
 def test_alice_captures_by_clicking_a_hand_card_and_the_table_cards(page, alice, play_bot_turns):
