@@ -11,6 +11,7 @@ reloads the page before she chooses.
 import pytest
 from django.db import connections
 
+from games import services
 from games.models import Game
 from tests.casino.casino_web import set_position
 
@@ -93,3 +94,48 @@ def test_alice_captures_by_clicking_a_hand_card_and_the_table_cards(page, alice,
     finally:
         connections.close_all()
     assert sorted(state["piles"][0]) == sorted(["9C", "5S", "4D", "9H"])
+
+
+def test_a_casino_turn_fits_a_phone(phone, alice, bob, play_bot_turns):
+    """At 390 px: my hand and the plays bar under it fit one screen, the bar sticks to
+    the foot of the screen, every control is a 44 px target, nothing scrolls sideways;
+    the same with the question panel after a capture and a question put to me."""
+    from playwright.sync_api import expect
+
+    from tests.e2e.layout import box, horizontal_scroll, inside_viewport, scroll_to_top_of, small_controls
+
+    try:
+        game = services.create_table(alice, "casino", seats=3, bots=1)
+        services.join_table(bob, game.pk)
+        game = services.start_table(alice, game.pk)  # bob (seat 1) plays first
+        set_position(game, hands={1: ["9C", "8S", "KC", "3H"]}, loose=["5S", "4D", "9H", "KD"], builds=[], turn=1)
+        game = Game.objects.get()
+        capture = {"type": "capture", "card": "9C", "loose": ["9H"], "builds": []}
+        game = services.play_move(bob, game.pk, game.version, capture)
+        game = services.play_move(bob, game.pk, game.version, {"type": "ask", "questions": {"0": "9H"}})
+    finally:
+        connections.close_all()
+    play_bot_turns()  # the bot in seat 2; then it is alice's turn
+    log_in(phone, "alice", "alice-password-123")
+    phone.goto(f"/games/{game.pk}/")
+    expect(phone.locator(".turn-banner")).to_contain_text("Your turn: play a card")
+    expect(phone.locator(".question-card")).to_contain_text("Bob asks you: what is the capital of")
+
+    def fits():
+        assert horizontal_scroll(phone) == 0
+        assert small_controls(phone) == []
+
+    phone.evaluate("window.scrollTo(0, 0)")
+    bar = box(phone.locator("#casino-plays"))
+    assert inside_viewport(phone, bar) and bar["bottom"] >= phone.viewport_size["height"] - 1, bar
+    hand = phone.locator(".my-hand")
+    scroll_to_top_of(phone, hand)
+    assert inside_viewport(phone, box(hand)) and inside_viewport(phone, box(phone.locator("#casino-plays")))
+    fits()
+    phone.locator(".casino-pick--hand").first.click()
+    expect(phone.locator("#casino-plays")).to_contain_text("With the")
+    fits()
+    phone.locator(".question-card__choice").first.click()
+    expect(phone.locator(".asked")).to_contain_text("Alice answered")
+    fits()
+    assert phone.console_errors == [] and phone.csp_errors == []
