@@ -1,10 +1,23 @@
-"""Casino bots. None of them ever resigns; each reads only `view` and `legal_moves`."""
+"""Casino bots, from aimless to sensible. None of them ever resigns.
+
+Each reads only `view` and `legal_moves`, so it cannot see other hands or the stock.
+Questions: a bot knows a capital with its `accuracy` (the chance it answers right),
+drawing from the rng it is given, so a game between bots replays from its seed. Every
+level but "random" answers its pending questions first and, after a capture, puts one
+question to each opponent.
+"""
 
 import random
 
 from games.engine.base import Move, State
+from games.engine.countries import COUNTRIES
 
 from . import RULES
+from .cards import BIG_CASINO, LITTLE_CASINO, MOST_CARDS, MOST_SPADES, is_spade, value
+from .questions import CHOICES, capital
+
+_BY_NAME = {country.name: country.id for country in COUNTRIES.values()}
+_EXPOSED = (BIG_CASINO, LITTLE_CASINO)  # the cards never left on the table for the next player
 
 
 class RandomBot:
@@ -14,4 +27,106 @@ class RandomBot:
         return rng.choice(RULES.legal_moves(state, seat))
 
 
-BOTS = {"random": RandomBot()}
+class _TriviaBot:
+    """The answering and asking every sensible level shares; `play` picks the play."""
+
+    def __init__(self, accuracy: float):
+        if not 0 <= accuracy <= 1:
+            raise ValueError("accuracy is a chance, from 0 to 1")
+        self.accuracy = accuracy
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Move:
+        view = RULES.view(state, seat)
+        pending = [record for record in view["asked"] if record["to"] == seat and record["choice"] is None]
+        if pending:
+            return self.answer(pending[0], rng)
+        moves = [move for move in RULES.legal_moves(state, seat) if move["type"] != "answer"]
+        if view["phase"] == "ask":
+            return max(moves, key=lambda move: len(move["questions"]))
+        return self.play(view, moves, rng)
+
+    def answer(self, record: dict, rng: random.Random) -> Move:
+        right = record["choices"].index(capital(_BY_NAME[record["country"]]))
+        if rng.random() < self.accuracy:
+            choice = right
+        else:
+            choice = rng.choice([k for k in range(CHOICES) if k != right])
+        return {"type": "answer", "question": record["id"], "choice": choice}
+
+    def play(self, view: dict, moves: list[Move], rng: random.Random) -> Move:
+        raise NotImplementedError
+
+
+class EasyBot(_TriviaBot):
+    """Takes the capture with the most cards; otherwise trails a random card (it never
+    builds). Knows half the capitals."""
+
+    def __init__(self, accuracy: float = 0.5):
+        super().__init__(accuracy)
+
+    def play(self, view: dict, moves: list[Move], rng: random.Random) -> Move:
+        captures = [move for move in moves if move["type"] == "capture"]
+        if captures:
+            return max(captures, key=lambda move: len(_taken(view, move)))
+        trails = [move for move in moves if move["type"] == "trail"]
+        return rng.choice(trails or moves)
+
+
+class NormalBot(_TriviaBot):
+    """Weighs each play by the points at stake: aces, the 10♦ and 2♠, spades and cards
+    toward the majorities, sweeps when they count. Builds when it holds the value (the
+    rules see to that) counting the build as most likely its own next turn; trails the
+    card worth least to the others. Never trails or leaves the 10♦ or 2♠ on the table
+    when another play avoids it."""
+
+    BUILD_ODDS = 0.75  # how often a build comes back to its owner whole
+
+    def __init__(self, accuracy: float = 0.7):
+        super().__init__(accuracy)
+
+    def play(self, view: dict, moves: list[Move], rng: random.Random) -> Move:
+        safe = [move for move in moves if not _leaves_exposed(view, move)]
+        return max(safe or moves, key=lambda move: self.worth(view, move))
+
+    def worth(self, view: dict, move: Move) -> float:
+        sweeps = view["options"]["sweeps"]
+        if move["type"] == "capture":
+            taken = _taken(view, move)
+            cleared = len(taken) == len(view["table"]["loose"]) + sum(len(b["cards"]) for b in view["table"]["builds"])
+            return stake(taken + [move["card"]]) + (1.0 if sweeps else 0.2) * cleared + 0.01 * len(taken)
+        if move["type"] == "build":
+            cards = [move["card"], *move["loose"]]
+            target = next((b for b in view["table"]["builds"] if b["id"] == move.get("build")), None)
+            if target is not None:
+                cards += target["cards"]
+            return self.BUILD_ODDS * stake(cards) - 0.05
+        return -stake([move["card"]]) - 0.5 - 0.01 * (value(move["card"]) or 0)
+
+
+def stake(cards: list[str]) -> float:
+    """What taking these cards is worth in a deal's points, the majorities spread over
+    the cards it takes to win them (27 cards, 7 spades)."""
+    points = len(cards) * MOST_CARDS / 27
+    for card in cards:
+        points += MOST_SPADES / 7 * is_spade(card)
+        points += {BIG_CASINO: 2, LITTLE_CASINO: 1}.get(card, 0) + (value(card) == 1)
+    return points
+
+
+def _taken(view: dict, move: Move) -> list[str]:
+    """The table cards a capture takes, builds' cards included."""
+    builds = {build["id"]: build["cards"] for build in view["table"]["builds"]}
+    return list(move["loose"]) + [card for build_id in move["builds"] for card in builds[build_id]]
+
+
+def _leaves_exposed(view: dict, move: Move) -> bool:
+    """Whether the 10♦ or the 2♠ is on the table (loose or in a build) after this play."""
+    table = set(view["table"]["loose"]) | {card for build in view["table"]["builds"] for card in build["cards"]}
+    if move["type"] == "capture":
+        table -= set(_taken(view, move))
+    else:
+        table.add(move["card"])
+    return any(card in table for card in _EXPOSED)
+
+
+BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot()}

@@ -8,7 +8,7 @@ Deals are scored and the next one dealt inside `apply`, so `new_game` plus the m
 rebuilds every state. The state is a JSON-ready dict; `apply` never changes its input.
 """
 
-import copy
+import json
 
 from games.engine.base import GameInfo, IllegalMove, Move, State
 from games.engine.cards import face, is_card, rank_of
@@ -131,15 +131,15 @@ class CasinoRules:
             "dealer": state["dealer"],
             "deal": state["deal"],
             "stock_size": len(state["stock"]),
-            "table": copy.deepcopy(state["table"]),
-            "piles": copy.deepcopy(state["piles"]),
+            "table": _copied(state["table"]),
+            "piles": [list(pile) for pile in state["piles"]],
             "pile_sizes": [len(pile) for pile in state["piles"]],
             "sweeps": list(state["sweeps"]),
             "last_capturer": state["last_capturer"],
             "just_captured": list(state["just_captured"]),
             "scores": list(state["scores"]),
             "target": TARGET,
-            "deals": copy.deepcopy(state["deals"]),
+            "deals": _copied(state["deals"]),
             "asked": [_public_question(state, record) for record in state["asked"]],
             "card_countries": _card_countries(state, seat),
         }
@@ -154,7 +154,7 @@ class CasinoRules:
         kind = move["type"]
         if kind in _PLAYS:
             text = _play_sentence(state, move)
-            if kind == "capture" and after["sweeps"] != state["sweeps"]:
+            if kind == "capture" and state["options"]["sweeps"] and _clears_table(state, move):
                 text += " A sweep!"
         elif kind == "ask":
             asked = after["asked"][len(state["asked"]) :]
@@ -250,7 +250,7 @@ def selection_plays(state: State, seat: int, card: str, picked: list[str]) -> tu
         takes = all(value(c) is not None for c in loose) and sum(value(c) for c in loose) % mine == 0
         candidates = [capture] + news if takes or not single else single + [capture] + news
     plays, reasons = [], []
-    for move in candidates:
+    for move in [move for k, move in enumerate(candidates) if move not in candidates[:k]]:
         try:
             _HANDLERS[move["type"]](state, seat, move)
         except IllegalMove as refused:
@@ -465,6 +465,7 @@ def _ask(state: State, seat: int, move: Move) -> State:
             "card": card,
             "by": seat,
             "to": int(target),
+            "deal": state["deal"],
             "choice": None,
             "right": None,
         }
@@ -514,6 +515,11 @@ def _public_question(state: State, record: dict) -> dict:
     if record["choice"] is not None:
         shown["answer"] = question["answer"]
     return shown
+
+
+def _copied(data: object) -> object:
+    """A deep copy of JSON data (faster than copy.deepcopy)."""
+    return json.loads(json.dumps(data))
 
 
 def _card_countries(state: State, seat: int | None) -> dict[str, str]:
@@ -649,6 +655,11 @@ def trivia_stats(state: State) -> list[dict[str, int]]:
 
 def _all_hands(state: State) -> list[list[str]]:
     return [state["out_hands"].get(str(seat), state["hands"][seat]) for seat in range(state["players"])]
+
+
+def _clears_table(state: State, move: Move) -> bool:
+    table = state["table"]
+    return len(move.get("loose", [])) + len(move.get("builds", [])) == len(table["loose"]) + len(table["builds"])
 
 
 def _play_sentence(state: State, move: Move) -> str:
