@@ -5,7 +5,7 @@ and builds, my hand, the captured piles, the plays my selection allows, the ques
 the deal summaries, the running score to 21, the result) to the generic table dict that
 `presenters.present_table` built. What a selection allows comes from the engine
 (`engine.selection_plays`); nothing here decides a rule. Nothing reads `game.state`
-except the engine's own answers for my seat (its plays, its legal questions).
+but the engine's own answers for my seat (the plays of my selection, their labels).
 """
 
 from games.engine.cards import SYMBOL, face, face_of, rank_of
@@ -16,8 +16,8 @@ from .engine import value as card_value
 from .forms import fields_for, selection_from
 
 HAND_SORTS = ("rank", "suit")
-# The deal's scoring categories, in the order of the rules page; a category the engine
-# adds later shows under its own key, lowercased (never a bare card id on the page).
+# The names of the deal's scoring categories (`engine.CATEGORIES`); a category the
+# engine adds later shows under its own key, lowercased (never a bare card id on the page).
 CATEGORIES = {
     "cards": "Most cards",
     "spades": "Most spades",
@@ -25,7 +25,6 @@ CATEGORIES = {
     "little_casino": "Little Casino (2♠)",
     "aces": "Aces",
     "sweeps": "Sweeps",
-    "trivia": "Trivia",
 }
 
 # ---------------------------------------------------------------- cards
@@ -54,10 +53,6 @@ def sorted_hand(cards: list[str], by: str = "rank") -> list[str]:
     if by == "suit":
         return sorted(by_rank, key=lambda card: "SHDC".index(face_of(card)[-1]))
     return by_rank
-
-
-def _faces(cards) -> str:
-    return " ".join(face(card) for card in cards)
 
 
 # ---------------------------------------------------------------- the table row
@@ -249,13 +244,11 @@ def checked_selection(view: dict, card: str | None, picked: list[str]) -> tuple[
 
 
 def _selection(seen) -> tuple[str | None, list[str]]:
-    """My selection, as the plays view or the page's query (the no-JS redirect, and the
-    poll that keeps it while the table moves on) gives it."""
-    request = seen.request
-    if request is None:
+    """My selection, from the page's query: the "Show plays" redirect without JavaScript,
+    and the poll that keeps it while the table moves on (static/casino/casino.js)."""
+    if seen.request is None:
         return None, []
-    chosen = getattr(request, "casino_selection", None)
-    return checked_selection(seen.view, *(chosen if chosen is not None else selection_from(request.GET)))
+    return checked_selection(seen.view, *selection_from(seen.request.GET))
 
 
 def plays_for(game, me: int, card: str | None, picked: list[str]) -> dict:

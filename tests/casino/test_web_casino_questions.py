@@ -41,6 +41,10 @@ def country(game, card):
     return game.rules.view(game.state, None)["card_countries"][card]
 
 
+def flag(game, card):
+    return next(r["flag"] for r in game.rules.view(game.state, None)["asked"] if r["card"] == card)
+
+
 def test_after_a_capture_the_capturer_gets_one_question_select_per_opponent(client, bob, captured):
     html = page(client, bob, captured)
     assert "Your capture: put its cards' questions to your opponents, or ask none." in html
@@ -78,7 +82,8 @@ def test_the_same_card_for_two_opponents_is_refused(client, captured, snapshot):
 def test_the_one_asked_gets_a_card_with_the_country_and_four_capitals(client, alice, charlie, asked):
     html = page(client, charlie, asked)
     card = section(html, 'class="question-card panel"')
-    assert f"Bob asks you: what is the capital of <strong>{country(asked, '9H')}</strong>?" in card
+    assert "Bob asks you: what is the capital of" in card and f"<strong>{country(asked, '9H')}</strong>?" in card
+    assert f'<span aria-hidden="true">{flag(asked, "9H")}</span>' in card
     assert len(re.findall(r'name="choice" value="\d"', card)) == 4
     assert f'action="{reverse("casino:answer", args=[asked.pk])}"' in card
     html = page(client, alice, asked)  # alice's own question, and none of charlie's
@@ -89,7 +94,8 @@ def test_the_table_sees_who_was_asked_and_waits_for_the_answer(client, player, a
     html = page(client, player("dave"), asked)
     assert 'class="question-card panel"' not in html
     log = section(html, "Questions asked (2)", "</details>")
-    assert f"Bob asked Charlie: the capital of <strong>{country(asked, '9H')}</strong>?" in log
+    assert f'Bob asked Charlie: the capital of <span aria-hidden="true">{flag(asked, "9H")}</span> ' in log
+    assert f"<strong>{country(asked, '9H')}</strong>?" in log
     assert "Waiting for Charlie's answer." in log and "Waiting for Alice's answer." in log
 
 
