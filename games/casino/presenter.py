@@ -16,6 +16,7 @@ from .engine import value as card_value
 from .forms import fields_for, selection_from
 
 HAND_SORTS = ("rank", "suit")
+QUESTIONS_SHOWN = 6  # the latest questions listed; the earlier ones fold away
 # The names of the deal's scoring categories (`engine.CATEGORIES`); a category the
 # engine adds later shows under its own key, lowercased (never a bare card id on the page).
 CATEGORIES = {
@@ -145,10 +146,14 @@ def _question(record: dict, name_of, me: int | None) -> dict:
 
 
 def questions(view: dict, name_of, me: int | None) -> dict:
-    """The questions put so far (newest first) and those waiting for my answer."""
+    """The questions put so far, newest first (the latest QUESTIONS_SHOWN, then the
+    earlier ones), and those waiting for my answer."""
     asked = [_question(record, name_of, me) for record in view.get("asked") or []]
+    newest = asked[::-1]
     return {
-        "asked": asked[::-1],
+        "count": len(asked),
+        "latest": newest[:QUESTIONS_SHOWN],
+        "earlier": newest[QUESTIONS_SHOWN:],
         "for_me": [q for q in asked if q["to_me"] and not q["answered"]],
     }
 

@@ -159,3 +159,20 @@ def test_no_page_shows_an_unanswered_questions_answer(client, alice, bob, charli
         state["questions"][card]["answer"] = (state["questions"][card]["answer"] + 1) % 4
     asked.save(update_fields=["state"])
     assert pages() == shown
+
+
+def test_the_latest_six_questions_are_listed_and_the_earlier_fold_away(client, player, friends):
+    cards = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
+    state = friends.state
+    state["asked"] = [
+        {"id": f"q{k + 1}", "card": card, "by": 0, "to": 1, "choice": 0, "right": False, "deal": 1}
+        for k, card in enumerate(cards)
+    ]
+    friends.save(update_fields=["state"])
+    html = page(client, player("dave"), friends)
+    names = [r["country"] for r in friends.rules.view(friends.state, None)["asked"]]
+    latest = section(html, "Questions asked (8)", "Earlier questions (2)")
+    earlier = section(html, "Earlier questions (2)")
+    assert [name for name in names if f"<strong>{name}</strong>" in latest] == names[2:]
+    assert [name for name in names if f"<strong>{name}</strong>" in earlier] == names[:2]
+    assert latest.index(names[7]) < latest.index(names[2])  # newest first
