@@ -84,9 +84,10 @@ def table_row(view: dict, name_of, me: int | None, picked=(), countries=None) ->
 
 
 def piles(view: dict, names: list[str], countries=None) -> list[dict]:
-    """What each seat captured this deal (the cards are public) and its sweeps."""
+    """What each seat captured this deal (the cards are public) and its sweeps, when
+    the table scores them."""
     captured = view.get("piles") or [[] for _ in names]
-    sweeps = view.get("sweeps") or [0] * len(names)
+    sweeps = (view.get("sweeps") if view["options"].get("sweeps") else None) or [0] * len(names)
     last = view.get("last_capturer")
     return [
         {

@@ -83,3 +83,13 @@ def test_the_score_runs_to_21(client, bob, friends):
     assert "first to 21" in html
     assert scores.count('<meter min="0" max="21" value="0"') == 3
     assert "(21 to go)" in scores
+
+
+def test_sweeps_show_only_at_a_table_that_scores_them(client, bob, friends):
+    state = friends.state
+    state["sweeps"] = [0, 2, 0]
+    friends.save(update_fields=["state"])
+    assert "2 sweeps" not in page(client, bob, friends)
+    state["options"]["sweeps"] = True
+    friends.save(update_fields=["state"])
+    assert "Bob</strong>: 0 cards, 0 spades, 2 sweeps" in page(client, bob, friends)
