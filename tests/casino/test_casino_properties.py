@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from games.casino.engine import RULES, all_cards, deck
 from games.casino.engine.bots import BOTS
+from games.engine.base import IllegalMove
 
 CARD_ID = re.compile(r'"((?:[2-9]|10|[JQKA])[SHDC])"')
 MAX_MOVES = 3000  # far more than a game to 21 takes
@@ -112,3 +113,36 @@ def test_random_legal_games(players, seed, levels, sweeps, trivia_points, resign
         replayed = RULES.apply(replayed, seat, move)
     assert replayed == state
     assert_hidden_information(state)
+
+
+KEYS = st.sampled_from(["0", "1", "2", "b1"])
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(deck() + ["b1", "b2", "q1", "0", "1", "x"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=3),
+    max_leaves=8,
+)
+FIELDS = ["card", "loose", "builds", "build", "value", "questions", "question", "choice"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    kind=st.sampled_from(["capture", "build", "trail", "ask", "answer", "resign", "other"]),
+    fields=st.dictionaries(st.sampled_from(FIELDS), JSON_VALUES, max_size=5),
+    seat=st.integers(-1, 3),
+    moves_in=st.integers(0, 40),
+)
+def test_any_forged_move_is_refused_cleanly_or_legal(kind, fields, seat, moves_in):
+    """Whatever JSON a client sends, apply answers with a new state or an IllegalMove."""
+    state = RULES.new_game(3, {}, 77)
+    rng = random.Random(5)
+    for _ in range(moves_in):
+        turn = RULES.to_act(state)[0]
+        state = RULES.apply(state, turn, BOTS["normal"].choose(state, turn, rng))
+    before = json.dumps(state, sort_keys=True)
+    try:
+        new = RULES.apply(state, seat, {"type": kind, **fields})
+    except IllegalMove:
+        pass
+    else:
+        assert Counter(all_cards(new)) == DECK
+    assert json.dumps(state, sort_keys=True) == before

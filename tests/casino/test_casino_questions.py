@@ -65,6 +65,10 @@ def test_one_question_per_opponent_each_card_once():
         RULES.apply(captured_two(), 0, {"type": "ask", "questions": {"0": "5D"}})
     with pytest.raises(IllegalMove, match="just captured"):
         RULES.apply(captured_two(), 0, {"type": "ask", "questions": {"1": "KC"}})
+    with pytest.raises(IllegalMove, match="just captured"):
+        RULES.apply(captured_two(), 0, {"type": "ask", "questions": {"1": {"card": "5D"}}})
+    with pytest.raises(IllegalMove, match="maps an opponent"):
+        RULES.apply(captured_two(), 0, {"type": "ask", "questions": [["1", "5D"]]})
     with pytest.raises(IllegalMove, match="just captured"):  # the capturing card is not asked
         RULES.apply(captured_two(), 0, {"type": "ask", "questions": {"1": "9C"}})
 

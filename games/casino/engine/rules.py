@@ -449,14 +449,14 @@ def _ask(state: State, seat: int, move: Move) -> State:
     if not isinstance(questions, dict):
         raise IllegalMove('\'questions\' maps an opponent\'s seat to a captured card: {"1": "9C"}.')
     opponents = {str(other) for other in active_seats(state) if other != seat}
-    askable = set(_askable_cards(state))
+    askable = _askable_cards(state)
     cards = list(questions.values())
     for target, card in questions.items():
         if target not in opponents:
             raise IllegalMove(f"Seat {target!r} is not an opponent still in the game.")
         if card not in askable:
             raise IllegalMove(f"{card!r} is not a card you just captured whose question is still unasked.")
-    if len(set(cards)) != len(cards):
+    if len(set(cards)) != len(cards):  # every card is one of `askable`'s strings by now
         raise IllegalMove("Ask each card's question once.")
     new = next_state(state)
     records = [
