@@ -164,7 +164,7 @@ def _ask_panel(view: dict, me: int, name_of, countries) -> dict:
     once a game), and one select per opponent still in."""
     out = set(view.get("out") or [])
     seats = [seat for seat in range(view["players"]) if seat != me and seat not in out]
-    asked = {record["card"] for record in view.get("asked") or []}
+    asked = {record.get("card") for record in view.get("asked") or []}
     return {
         "cards": [pcard(card, countries) for card in view.get("just_captured") or [] if card not in asked],
         "opponents": [{"seat": seat, "name": name_of(seat), "field": f"ask_{seat}"} for seat in seats],

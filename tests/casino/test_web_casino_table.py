@@ -76,7 +76,8 @@ def test_a_finished_game_shows_the_result_the_deals_and_the_trivia(client, alice
     assert f">{headline}</h2>" in html and f"won with {max(result['scores'])} points." in headline
     assert f"Deal {len(bots_game.state['deals'])} summary" in html
     assert "Most cards" in html and "Big Casino (10♦)" in html
-    assert "trivia: asked" in html
+    trivia = result["trivia"][result["winners"][0]]
+    assert f"trivia: {trivia['right']} right of {trivia['asked']} question" in html
 
 
 def test_the_replay_shows_every_hand_and_jumps_to_each_deal(client, bots_game):
