@@ -124,3 +124,13 @@ def test_another_tables_plays_are_not_found(client, choosing, player):
     other = services.create_table(choosing.seat_list[0].user, "capitalla", seats=2)
     response = client.get(reverse("casino:plays", args=[other.pk]), {"card": "9C"}, **HTMX)
     assert response.status_code == 404
+
+
+def test_a_poll_carrying_the_selection_brings_the_table_back_with_it(client, choosing):
+    """casino.js adds the selection to the poll's query when the table moved on."""
+    query = {"since": choosing.version - 1, "card": "9C", "pick": ["5S", "4D", "9H"]}
+    response = client.get(reverse("game", args=[choosing.pk]), query, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html
+    assert re.search(r'name="card" value="9C"[^>]* checked>', html)
+    assert ("capture", "Capture 5♠ 4♦ 9♥") in buttons(section(html, 'id="casino-plays"', "</div>"))
