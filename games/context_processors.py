@@ -15,8 +15,9 @@ def waiting_count(user) -> int:
 
 
 def my_turns(request):
-    """`my_turns` is computed only if a template uses it (htmx partials and polls don't),
-    and once per request; anonymous users get none and no query."""
+    """`my_turns` is computed only if a template uses it (every page's header, and a game's
+    htmx answers, which carry the header's link out of band; an unchanged poll's 204
+    renders nothing), and once per request; anonymous users get none and no query."""
     outbox = outbox_enabled()
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:

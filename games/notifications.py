@@ -280,9 +280,13 @@ def _build(user, template, subject, context, game_mail=True) -> EmailMultiAltern
         "site_url": settings.SITE_URL,
         "unsubscribe_url": unsubscribe,
         "profile_url": absolute(reverse("profile")),
-        "link_days": link_days(),
         **context,
     }
+    if context.get("signs_in"):
+        context["signs_in_text"] = (
+            "The game links in this mail sign you in for their game only, once, until you sign out or the game"
+            f" ends, and for {link_days()} days at most. Don't forward this mail."
+        )
     text = render_to_string(f"{template}.txt", context)
     html = render_to_string(f"{template}.html", context)
     headers = (
@@ -376,6 +380,7 @@ def _your_turn(user, game, seat, version):
         "title": _title(game),
         "game_name": game.rules.info.name,
         "link": magic_link(user, game.pk),
+        "signs_in": True,
         "happened": happened,
         "said": said,
         "deadline": _deadline_text(game.deadline),
@@ -502,6 +507,7 @@ def _send_digest(user, day: int, attempt: int) -> bool | None:
             subject,
             {
                 "title": subject,
+                "signs_in": True,
                 "games": [
                     {
                         "title": _title(s.game),

@@ -822,6 +822,7 @@ def _apply(game: Game, seat: int, move, now=None) -> None:
         raise ServiceError(exc.reason) from None
     game.record_event(seat, move, rules.describe(game.state, seat, move, after=new_state))
     chips_due = _payouts_due(game, game.state, new_state)
+    _forget_hand_orders_on_new_deal(game, game.state, new_state)
     game.state = new_state
     _after_change(game, now=now, mover=seat)
     if chips_due:
@@ -854,6 +855,15 @@ def _after_change(game: Game, now=None, mover: int | None = None) -> None:
         enqueue_bot_turn(game.pk, game.version, settings.BOT_MOVE_DELAY)
     else:
         game.bot_due_at = None
+
+
+def _forget_hand_orders_on_new_deal(game: Game, before: dict, after: dict) -> None:
+    """A new round or deal is a new hand: the order a player dragged their old cards into
+    would misplace the new ones (the same card ids come round again), so each seat's hand
+    goes back to the sort it chose."""
+    chapter = game.plugin.chapter
+    if chapter is not None and chapter(before) != chapter(after):
+        game.seats.update(hand_order=[])
 
 
 def _payouts_due(game: Game, before: dict, after: dict) -> bool:

@@ -85,16 +85,18 @@ def _shown_chat(request) -> int | None:
         return None
 
 
-def _refused(request, game_id: int, exc: services.ServiceError, *, redirect_to=None):
+def _refused(request, game_id: int, exc: services.ServiceError, *, redirect_to=None, keep_form: bool = False):
     """A service said no: the partial with the message for htmx, else a redirect with a
-    message (post/redirect/get). An unknown table is a 404 either way. The table shown is
-    read again through `visible_game_or_404`, so it is never one the user may not see."""
+    message (post/redirect/get), or with `keep_form` the whole page at the refusal's status,
+    as a refused form is shown again, so what the player ticked is still ticked (a move
+    without JavaScript). An unknown table is a 404 either way. The table shown is read
+    again through `visible_game_or_404`, so it is never one the user may not see."""
     if isinstance(exc, services.NotFound):
         if request.htmx:
             return not_found_partial(exc.message)
         raise Http404(exc.message)
     game = visible_game_or_404(request, game_id)
-    if request.htmx:
+    if request.htmx or keep_form:
         return render_game(request, game, status=exc.status, error=exc.message)
     messages.error(request, exc.message)
     return redirect(redirect_to or game.get_absolute_url())
@@ -277,7 +279,7 @@ def move(request, game_id: int):
     try:
         game = services.play_move(request.user, game_id, request.POST.get("version"), parsed)
     except services.ServiceError as exc:
-        return _refused(request, game_id, exc)
+        return _refused(request, game_id, exc, keep_form=True)
     if request.htmx:
         return render_game(request, game)
     return redirect(game)

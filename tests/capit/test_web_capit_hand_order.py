@@ -6,6 +6,7 @@ import re
 from django.urls import reverse
 
 from games.capit.engine import sort_hand
+from tests.capit.capit_web import current, post_move, set_hand
 
 HAND = ["7H:0", "KS:0", "7C:0", "3C:0", "KH:0", "2D:0", "JK:1", "7S:1", "5C:0", "KD:1"]
 
@@ -79,3 +80,35 @@ def test_a_capitalla_table_has_no_hand_order(client, alice, table):
 
 def test_sorting_needs_a_post(client, building):
     assert client.get(reverse("capit:hand_order", args=[building.pk])).status_code == 405
+
+
+def test_a_new_round_forgets_the_order_i_dragged_and_sorts_as_i_chose(client, bob, friends):
+    # Bob dragged his round-1 hand into an order and chose to sort by rank; round 2 deals
+    # him new cards (ids come round again), which are shown sorted by rank, not in the
+    # old dragged order.
+    game = set_hand(friends, 1, ["KC:0"], turn=1, phase="play", laid=True)
+    client.force_login(bob)
+    assert sort_by(client, game, "rank").status_code == 302
+    seat = game.seats.get(index=1)
+    seat.hand_order = ["KC:0"]
+    seat.save(update_fields=["hand_order"])
+    others = game.seats.get(index=0)
+    others.hand_order = list(reversed(game.state["hands"][0]))
+    others.save(update_fields=["hand_order"])
+
+    assert post_move(client, game, [("type", "discard"), ("card", "KC:0")]).status_code == 302
+    game = current(game)
+    assert game.state["round"] == 2
+    assert [s.hand_order for s in game.seats.order_by("index")] == [[], [], [], []]
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert shown_hand(page) == sort_hand(game.state["hands"][1], by="rank")
+
+
+def test_a_move_within_the_round_keeps_my_order(client, bob, friends):
+    game = set_hand(friends, 1, ["KC:0", "5H:0", "9S:0"], turn=1, phase="play", laid=True)
+    client.force_login(bob)
+    seat = game.seats.get(index=1)
+    seat.hand_order = ["9S:0", "KC:0", "5H:0"]
+    seat.save(update_fields=["hand_order"])
+    assert post_move(client, game, [("type", "discard"), ("card", "5H:0")]).status_code == 302
+    assert game.seats.get(index=1).hand_order == ["9S:0", "KC:0", "5H:0"]

@@ -34,3 +34,15 @@ def test_a_lay_down_with_group_a_empty_says_so_and_keeps_group_b(client, buildin
     assert "Group A has no cards" in re.search(r'role="alert">([^<]*)<', html).group(1)
     ticked = set(re.findall(r'<input type="checkbox" name="([ABC])" value="([^"]+)" checked>', html))
     assert ticked == set(TICKS[2:])
+
+
+def test_without_javascript_a_refused_lay_down_shows_the_page_again_with_its_ticks(client, building, snapshot):
+    before = snapshot(building)
+    fields = [("type", "lay_contract"), ("kind_A", "set"), ("kind_B", "set"), *TICKS]
+    response = post_move(client, building, fields)
+    assert response.status_code == 400 and snapshot(building) == before
+    html = html_lib.unescape(response.content.decode())
+    assert "<html" in html  # the whole page, not a redirect that would lose the ticks
+    assert re.search(r'role="alert">([^<]*)<', html).group(1).startswith("Group A: ")
+    ticked = set(re.findall(r'<input type="checkbox" name="([ABC])" value="([^"]+)" checked>', html))
+    assert ticked == set(TICKS)

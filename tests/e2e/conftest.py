@@ -126,3 +126,13 @@ def play_bot_turns(enqueued):
             connections.close_all()
 
     return play
+
+
+@pytest.fixture
+def alices_capitalla(alice, monkeypatch, enqueued):
+    """Capitalla against three bots, seed 1 (South Africa in Alice's hand), Alice to take a
+    card first; what the site enqueues is only recorded (see `play_bot_turns`). Ask for it
+    before the browser: ORM calls made inside Playwright's event loop get a connection of
+    their own, which would outlive the test database."""
+    monkeypatch.setattr(services, "new_seed", lambda: 1)
+    return services.quick_game(alice, "capitalla")

@@ -46,3 +46,21 @@ def test_the_resignation_result_sentence_reads_plainly(alice, bob, enqueued, run
     body = next(m.body for m in mail.outbox if m.to == ["bob@example.com"])
     assert "Bob won: everyone else resigned." in body
     assert "is the last player still in the game" not in body
+
+
+def test_only_a_mail_with_sign_in_links_warns_about_them(alice, bob, charlie, enqueued, run_enqueued, sweep_mails):
+    reminder = remind(alice, bob, run_enqueued)
+    html = reminder.alternatives[0][0]
+    for text in (reminder.body, html):
+        assert "The game links in this mail sign you in for their game only" in text
+
+    mail.outbox.clear()
+    game = services.create_table(charlie, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    sweep_mails(game, "full_mail_at")
+    run_enqueued("send_notification")
+    full = mail.outbox[-1]
+    assert full.subject.startswith("Your table") and "/continue/" not in full.body
+    for text in (full.body, full.alternatives[0][0]):
+        assert "sign you in" not in text and "signs you in" not in text
+        assert "Unsubscribe from all game mail" in text

@@ -132,14 +132,17 @@ def test_stale_version_answers_409_with_the_current_position(client, alice, pick
     assert "Choose the card to discard" in html
 
 
-def test_a_refused_plain_move_redirects_with_the_message(client, alice, picked, snapshot):
+def test_a_refused_plain_move_shows_the_page_again_with_the_message(client, alice, picked, snapshot):
+    # As a refused form is shown again: a redirect would lose what the player had chosen.
     before = snapshot(picked)
     client.force_login(alice)
     response = post_move(client, picked, {"version": 1, "type": "teleport"})
-    assert response.status_code == 302
-    page = client.get(response["Location"]).content.decode()
-    assert "Unknown kind of move" in page
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "<html" in page and "Unknown kind of move" in page
     assert snapshot(picked) == before
+    # The message is the page's own, not left in the session for the next page.
+    assert "Unknown kind of move" not in client.get(picked.get_absolute_url()).content.decode()
 
 
 def test_out_of_turn_is_refused_with_the_engines_reason(client, bob, table, htmx, snapshot):
@@ -160,7 +163,8 @@ def test_someone_elses_game_is_forbidden(client, charlie, table, htmx, snapshot)
     # A malformed move from a stranger is still a 403, not a 400.
     assert post_move(client, table, {"version": "x"}, htmx).status_code == 403
     response = post_move(client, table, {"version": 0, "type": "draw", "from": "pile"})
-    assert response.status_code == 302  # plain request: back to the page, with the message
+    # A plain request: the table as a stranger may see it, with the message.
+    assert response.status_code == 403 and "not playing at this table" in response.content.decode()
     assert snapshot(table) == before
 
 
