@@ -5,6 +5,7 @@ import json
 import pytest
 
 from games.capitalla.engine.cards import CARDS, DATA_FILE, Card, _load, initial
+from games.engine.countries import COUNTRIES, Country
 
 UN_MEMBERS = set(
     """
@@ -231,3 +232,12 @@ def test_loader_rejects_mismatched_letters(tmp_path):
 
 def test_loader_accepts_shipped_file():
     assert _load() == CARDS
+
+
+def test_cards_are_the_shared_countries_with_their_letters():
+    assert list(COUNTRIES) == list(CARDS)
+    for cid, country in COUNTRIES.items():
+        card = CARDS[cid]
+        assert isinstance(card, Country)
+        shared = (country.name, country.capitals, country.flag, country.fact)
+        assert (card.name, card.capitals, card.flag, card.fact) == shared

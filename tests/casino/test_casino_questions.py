@@ -154,3 +154,16 @@ def test_card_countries_show_only_cards_the_seat_can_see():
     visible = set(state["hands"][1]) | set(state["table"]["loose"]) | set(state["piles"][0])
     assert set(view["card_countries"]) == visible
     assert set(RULES.view(state, None)["card_countries"]) == visible - set(state["hands"][1])
+
+
+def test_the_view_names_the_cards_still_to_ask_about():
+    assert RULES.view(captured_two(), 1)["askable"] == ["5D", "4S"]
+    assert RULES.view(asked_seat_two(), 1)["askable"] == []
+
+
+def test_questions_of_earlier_deals_show_no_card_the_deck_has_dealt_again():
+    state = asked_seat_two()
+    later = dict(state, deal=2)
+    shown = RULES.view(later, 0)["asked"][0]
+    assert shown["card"] is None and shown["country"] == COUNTRIES[state["questions"]["5D"]["country"]].name
+    assert RULES.view(state, 0)["asked"][0]["card"] == "5D"

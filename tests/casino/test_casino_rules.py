@@ -225,7 +225,7 @@ def ended_deal(options=None, scores=None):
 
 def test_last_capturer_takes_the_table():
     summary = ended_deal()["deals"][0]
-    assert summary["last_capturer"] == 0 and summary["table_left"] == ["KH"]
+    assert summary["last_capturer"] == 0 and summary["table_left"] == 1
     assert summary["cards"] == [4, 0] and summary["spades"] == [1, 0]
 
 

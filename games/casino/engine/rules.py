@@ -137,6 +137,7 @@ class CasinoRules:
             "sweeps": list(state["sweeps"]),
             "last_capturer": state["last_capturer"],
             "just_captured": list(state["just_captured"]),
+            "askable": _askable_cards(state) if state["phase"] == "ask" else [],
             "scores": list(state["scores"]),
             "target": TARGET,
             "deals": _copied(state["deals"]),
@@ -503,10 +504,13 @@ def _answer(state: State, seat: int, move: Move) -> State:
 
 
 def _public_question(state: State, record: dict) -> dict:
-    """An asked question as the table sees it: the correct choice only once answered."""
+    """An asked question as the table sees it: the correct choice only once answered, and
+    its card only in its own deal (card ids come back in the next deals, where the same
+    card may be in a hand or the stock) or once the game is over."""
     question = state["questions"][record["card"]]
     shown = {
         **record,
+        "card": record["card"] if record["deal"] == state["deal"] or state["phase"] == "over" else None,
         "country": COUNTRIES[question["country"]].name,
         "flag": COUNTRIES[question["country"]].flag,
         "choices": list(question["choices"]),
@@ -610,7 +614,7 @@ def _end_deal(new: State) -> None:
             "breakdown": breakdown,
             "trivia": list(new["trivia_right"]),
             "last_capturer": taker,
-            "table_left": left,
+            "table_left": len(left),
             "totals": list(new["scores"]),
         }
     ]
