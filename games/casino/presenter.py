@@ -160,13 +160,12 @@ def questions(view: dict, name_of, me: int | None) -> dict:
 
 
 def _ask_panel(view: dict, me: int, name_of, countries) -> dict:
-    """After my capture: the cards it took whose questions were never put (each is asked
-    once a game), and one select per opponent still in."""
+    """After my capture: the cards it took whose questions were never put (the engine's
+    `askable`: each is asked once a game), and one select per opponent still in."""
     out = set(view.get("out") or [])
     seats = [seat for seat in range(view["players"]) if seat != me and seat not in out]
-    asked = {record.get("card") for record in view.get("asked") or []}
     return {
-        "cards": [pcard(card, countries) for card in view.get("just_captured") or [] if card not in asked],
+        "cards": [pcard(card, countries) for card in view["askable"]],
         "opponents": [{"seat": seat, "name": name_of(seat), "field": f"ask_{seat}"} for seat in seats],
     }
 

@@ -59,7 +59,7 @@ def test_after_a_capture_the_capturer_gets_one_question_select_per_opponent(clie
 
 def test_a_card_whose_question_was_put_before_is_not_offered_again(client, bob, captured):
     state = captured.state
-    state["asked"] = [{"id": "q1", "card": "4D", "by": 0, "to": 1, "choice": 1, "right": False}]
+    state["asked"] = [{"id": "q1", "card": "4D", "by": 0, "to": 1, "choice": 1, "right": False, "deal": 1}]
     captured.save(update_fields=["state"])
     panel = section(page(client, bob, captured), 'id="ask-title"')
     assert re.findall(r'<select name="ask_0">(.*?)</select>', panel, re.S)[0].count("<option") == 3
