@@ -92,6 +92,7 @@ INSTALLED_APPS = [
 GAME_APPS = [
     "games.capitalla",
     "games.capit",
+    "games.casino",
 ]
 INSTALLED_APPS += GAME_APPS
 

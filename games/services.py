@@ -824,16 +824,16 @@ def _apply(game: Game, seat: int, move, now=None) -> None:
     chips_due = _payouts_due(game, game.state, new_state)
     _forget_hand_orders_on_new_deal(game, game.state, new_state)
     game.state = new_state
-    _after_change(game, now=now)
+    _after_change(game, now=now, mover=seat)
     if chips_due:
         with _chips_refusal():
             chips.settle(game, game.seat_list)
     game.save(update_fields=MOVE_FIELDS)
 
 
-def _after_change(game: Game, now=None) -> None:
+def _after_change(game: Game, now=None, mover: int | None = None) -> None:
     """Bookkeeping shared by every change of state: who acts, the end, the next bot turn,
-    the turn clock and the mails they lead to."""
+    the turn clock and the mails they lead to. `mover`: the seat whose move it was."""
     now = now or timezone.now()
     rules = game.rules
     game.to_act = rules.to_act(game.state)
@@ -848,7 +848,7 @@ def _after_change(game: Game, now=None) -> None:
         Hand.objects.create(game=game, number=game.hands.count() + 1, result=result)
         game.result_mail_at = now  # the sweeper sends the result to every player
         return
-    _run_clock(game, now)
+    _run_clock(game, now, mover)
     if _bot_to_act(game) is not None:
         # Published once for this version; the sweeper sends it again only if it is lost.
         game.bot_due_at = timezone.now() + timedelta(seconds=settings.BOT_MOVE_DELAY + settings.BOT_TURN_RESEND)
@@ -888,9 +888,10 @@ def _bot_to_act(game: Game) -> Seat | None:
     return next((bots[i] for i in game.to_act if i in bots), None)
 
 
-def _run_clock(game: Game, now) -> None:
+def _run_clock(game: Game, now, mover: int | None = None) -> None:
     """Start the clock when the turn passes to a human seat; keep it running while the
-    same seat goes on (pick, then discard); stop it when a bot or nobody is to act."""
+    same seat goes on (pick, then discard); stop it when a bot or nobody is to act. A move
+    by a seat not to act (a Casino answer) leaves the clock and its mails alone."""
     autoplay = getattr(game, "_autoplay_seat", None)
     humans = {s.index: s for s in game.seat_list if not s.plays_as_bot and s.index != autoplay}
     seat = next((humans[i] for i in game.to_act if i in humans), None)
@@ -898,7 +899,8 @@ def _run_clock(game: Game, now) -> None:
         _stop_clock(game)
         return
     if seat.index == game.clock_seat and game.deadline is not None:
-        game.turn_mail_at = None  # they are playing this turn: no need to tell them
+        if mover == seat.index:
+            game.turn_mail_at = None  # they are playing this turn: no need to tell them
         return
     turn = timedelta(seconds=game.turn_seconds)
     # Mails are due on the row, not enqueued: the sweeper sends them (to players who want

@@ -1,0 +1,327 @@
+"""Casino's page as a plain dict, from `rules.view(state, my_seat)` only.
+
+`present_casino(game, table, seen)` adds the Casino parts (the table row of loose cards
+and builds, my hand, the captured piles, the plays my selection allows, the questions,
+the deal summaries, the running score to 21, the result) to the generic table dict that
+`presenters.present_table` built. What a selection allows comes from the engine
+(`engine.selection_plays`); nothing here decides a rule. Nothing reads `game.state`
+but the engine's own answers for my seat (the plays of my selection, their labels).
+"""
+
+from games.engine.cards import SYMBOL, face, face_of, rank_of
+from games.presenters import arranged
+
+from .engine import TARGET, play_label, selection_plays, sort_hand
+from .engine import value as card_value
+from .forms import fields_for, selection_from
+
+HAND_SORTS = ("rank", "suit")
+QUESTIONS_SHOWN = 6  # the latest questions listed; the earlier ones fold away
+# The names of the deal's scoring categories (`engine.CATEGORIES`); a category the
+# engine adds later shows under its own key, lowercased (never a bare card id on the page).
+CATEGORIES = {
+    "cards": "Most cards",
+    "spades": "Most spades",
+    "big_casino": "Big Casino (10♦)",
+    "little_casino": "Little Casino (2♠)",
+    "aces": "Aces",
+    "sweeps": "Sweeps",
+}
+
+# ---------------------------------------------------------------- cards
+
+
+def pcard(card_id: str, countries: dict | None = None) -> dict:
+    """A card's face: rank and suit symbol, its colour, its value in Casino, and the country
+    whose question it carries when the viewer may know it."""
+    name = face_of(card_id)
+    suit = name[-1]
+    return {
+        "id": card_id,
+        "face": face(card_id),
+        "rank": rank_of(card_id),
+        "suit": SYMBOL[suit],
+        "color": "red" if suit in "HD" else "black",
+        "value": card_value(card_id),
+        "country": (countries or {}).get(card_id),
+    }
+
+
+def sorted_hand(cards: list[str], by: str = "rank") -> list[str]:
+    """By rank (the engine's order: ace low, face cards last) then suit, or by suit and
+    then in that order (Python's sort is stable)."""
+    by_rank = sort_hand(cards)
+    if by == "suit":
+        return sorted(by_rank, key=lambda card: "SHDC".index(face_of(card)[-1]))
+    return by_rank
+
+
+# ---------------------------------------------------------------- the table row
+
+
+def table_row(view: dict, name_of, me: int | None, picked=(), countries=None) -> dict:
+    """The loose cards and the builds (as stacks with owner and value), each marked when
+    it is in my selection."""
+    row = view.get("table") or {}
+    loose = [{**pcard(card, countries), "picked": card in picked} for card in row.get("loose") or []]
+    builds = []
+    for build in row.get("builds") or []:
+        owner = name_of(build["owner"])
+        kind = "multiple build" if build.get("multiple") else "build"
+        builds.append(
+            {
+                "id": build["id"],
+                "value": build["value"],
+                "owner": owner,
+                "mine": build["owner"] == me,
+                "multiple": bool(build.get("multiple")),
+                "label": f"{owner}'s {kind} of {build['value']}",
+                "cards": [pcard(card, countries) for card in build["cards"]],
+                "picked": build["id"] in picked,
+            }
+        )
+    return {"loose": loose, "builds": builds, "empty": not loose and not builds}
+
+
+def piles(view: dict, names: list[str], countries=None) -> list[dict]:
+    """What each seat captured this deal (the cards are public) and its sweeps, when
+    the table scores them."""
+    captured = view.get("piles") or [[] for _ in names]
+    sweeps = (view.get("sweeps") if view["options"].get("sweeps") else None) or [0] * len(names)
+    last = view.get("last_capturer")
+    return [
+        {
+            "name": names[i],
+            "count": len(cards),
+            "spades": sum(1 for card in cards if face_of(card).endswith("S")),
+            "sweeps": sweeps[i] if i < len(sweeps) else 0,
+            "last": i == last,
+            "cards": [pcard(card, countries) for card in sorted_hand(cards, "suit")],
+        }
+        for i, cards in enumerate(captured)
+    ]
+
+
+def casino_position(view: dict, hands: list[list[str]], names: list[str]) -> dict:
+    """A replay's Casino table: the deal, the table row, the captured piles, every hand."""
+    countries = view.get("card_countries") or {}
+    return {
+        "template": "casino/_replay.html",
+        "deal": view.get("deal"),
+        "stock_size": view.get("stock_size", 0),
+        "row": table_row(view, lambda i: names[i], None, countries=countries),
+        "piles": piles(view, names, countries),
+        "scores": [{"name": names[i], "total": t} for i, t in enumerate(view.get("scores") or [])],
+        "hands": [
+            {"name": names[i], "cards": [pcard(c, countries) for c in sort_hand(hand)], "out": i in view["out"]}
+            for i, hand in enumerate(hands)
+        ],
+    }
+
+
+# ---------------------------------------------------------------- questions
+
+
+def _question(record: dict, name_of, me: int | None) -> dict:
+    """An asked record in words: who asked whom which capital, and once answered what was
+    chosen, whether it was right, and the right answer. An unanswered question carries no
+    answer: the engine's view has none."""
+    choices = list(record.get("choices") or [])
+    answered = record.get("choice") is not None
+    chosen = choices[record["choice"]] if answered and record["choice"] < len(choices) else None
+    correct = record.get("answer")
+    return {
+        "id": record["id"],
+        "country": record.get("country"),
+        "flag": record.get("flag"),
+        "by": name_of(record["by"]),
+        "to": name_of(record["to"]),
+        "to_me": record["to"] == me,
+        "by_me": record["by"] == me,
+        "answered": answered,
+        "chosen": chosen,
+        "right": record.get("right"),
+        "correct": choices[correct] if answered and correct is not None and correct < len(choices) else None,
+        "choices": [{"index": k, "text": text} for k, text in enumerate(choices)],
+    }
+
+
+def questions(view: dict, name_of, me: int | None) -> dict:
+    """The questions put so far, newest first (the latest QUESTIONS_SHOWN, then the
+    earlier ones), and those waiting for my answer."""
+    asked = [_question(record, name_of, me) for record in view.get("asked") or []]
+    newest = asked[::-1]
+    return {
+        "count": len(asked),
+        "latest": newest[:QUESTIONS_SHOWN],
+        "earlier": newest[QUESTIONS_SHOWN:],
+        "for_me": [q for q in asked if q["to_me"] and not q["answered"]],
+    }
+
+
+def _ask_panel(view: dict, me: int, name_of, countries) -> dict:
+    """After my capture: the cards it took whose questions were never put (the engine's
+    `askable`: each is asked once a game), and one select per opponent still in."""
+    out = set(view.get("out") or [])
+    seats = [seat for seat in range(view["players"]) if seat != me and seat not in out]
+    return {
+        "cards": [pcard(card, countries) for card in view["askable"]],
+        "opponents": [{"seat": seat, "name": name_of(seat), "field": f"ask_{seat}"} for seat in seats],
+    }
+
+
+# ---------------------------------------------------------------- deals and the result
+
+
+def _category(key: str) -> str:
+    return CATEGORIES.get(key, key.replace("_", " ").lower())
+
+
+def deal_rows(view: dict, names: list[str]) -> list[dict]:
+    """Each finished deal: what each seat took (cards, spades, trivia) and its points by
+    category, in the order the categories come."""
+    rows = []
+    for deal in view.get("deals") or []:
+        breakdown = deal.get("breakdown") or [{} for _ in names]
+        keys = list(dict.fromkeys(key for seat in breakdown for key in seat))
+        rows.append(
+            {
+                "number": deal["number"],
+                "categories": [_category(key) for key in keys],
+                "lines": [
+                    {
+                        "name": names[i],
+                        "cards": (deal.get("cards") or [None] * len(names))[i],
+                        "spades": (deal.get("spades") or [None] * len(names))[i],
+                        "trivia": (deal.get("trivia") or [0] * len(names))[i],
+                        "by_category": [breakdown[i].get(key, 0) for key in keys],
+                        "points": deal["points"][i],
+                    }
+                    for i in range(len(names))
+                ],
+            }
+        )
+    return rows
+
+
+def result_headline(result: dict, name_of) -> str:
+    """The result in one sentence: the winner and their total, or how they won."""
+    winners = list(result.get("winners") or [])
+    who = " and ".join(name_of(i) for i in winners)
+    if result.get("reason") == "last_standing":
+        return f"{who} won: everyone else resigned."
+    if winners:
+        return f"{who} won with {result['scores'][winners[0]]} points."
+    return "The game is over."
+
+
+def _result(view: dict, name_of, names: list[str]) -> dict | None:
+    result = view.get("result")
+    if not result:
+        return None
+    winners = list(result.get("winners") or [])
+    totals = result.get("scores") or view.get("scores") or []
+    trivia = result.get("trivia") or []
+    standings = []
+    for i in range(len(names)):
+        stats = trivia[i] if i < len(trivia) else {}
+        standings.append(
+            {
+                "name": names[i],
+                "total": totals[i] if i < len(totals) else None,
+                "winner": i in winners,
+                "out": i in (view.get("out") or []),
+                "trivia": stats,
+            }
+        )
+    standings.sort(key=lambda row: (not row["winner"], row["out"], -(row["total"] or 0)))
+    return {"headline": result_headline(result, name_of), "standings": standings}
+
+
+# ---------------------------------------------------------------- the page
+
+
+def checked_selection(view: dict, card: str | None, picked: list[str]) -> tuple[str | None, list[str]]:
+    """Only a card of my hand, and only what lies on the table, count in a selection."""
+    row = view.get("table") or {}
+    on_table = set(row.get("loose") or []) | {build["id"] for build in row.get("builds") or []}
+    return (card if card in (view.get("hand") or []) else None), [item for item in picked if item in on_table]
+
+
+def _selection(seen) -> tuple[str | None, list[str]]:
+    """My selection, from the page's query: the "Show plays" redirect without JavaScript,
+    and the poll that keeps it while the table moves on (static/casino/casino.js)."""
+    if seen.request is None:
+        return None, []
+    return checked_selection(seen.view, *selection_from(seen.request.GET))
+
+
+def plays_for(game, me: int, card: str | None, picked: list[str]) -> dict:
+    """What the engine says my selection allows: each play as a button's fields and
+    label, or why there is none."""
+    if card is None:
+        return {"card": None, "plays": [], "reason": None}
+    plays, reason = selection_plays(game.state, me, card, picked)
+    return {
+        "card": face(card),
+        "plays": [
+            {"label": play_label(move, game.state), "type": move["type"], "fields": fields_for(move)} for move in plays
+        ],
+        "reason": None if plays else reason or "No play uses exactly these cards.",
+    }
+
+
+def present_casino(game, table: dict, seen) -> dict:
+    """Add Casino's parts to the generic `table` dict (see `presenters.present_table`)."""
+    view = seen.view
+    name_of = seen.name_of
+    me = seen.my_index
+    players = view["players"]
+    names = [name_of(i) for i in range(players)]
+    countries = view.get("card_countries") or {}
+    scores = view.get("scores") or [0] * players
+    over = view["phase"] == "over"
+
+    for row in table["seats"]:
+        i = row["index"]
+        if i == view.get("dealer") and not over:
+            row["tags"].append({"text": "dealer", "modifier": ""})
+        total = scores[i] if i < len(scores) else 0
+        points = f"{total} point{'' if total == 1 else 's'}"
+        row["cards"] = " · ".join(filter(None, [row["cards"], points])) if table["is_active"] else points
+
+    hand = arranged(table, seen, sorted_hand)
+    row = table_row(view, name_of, me, countries=countries)
+    my_turn = bool(table.get("my_turn") and table["is_active"])
+    selecting = my_turn and view["phase"] == "play" and hand is not None
+    card, picked = _selection(seen) if selecting else (None, [])
+    if picked:
+        row = table_row(view, name_of, me, picked, countries)
+
+    table.update(
+        {
+            "deal": view.get("deal"),
+            "dealer_name": name_of(view["dealer"]) if view.get("dealer") is not None else None,
+            "stock_size": view.get("stock_size", 0),
+            "row": row,
+            "hand": [{**pcard(c, countries), "chosen": c == card} for c in hand] if hand is not None else None,
+            "hand_count": len(hand or []),
+            "piles": piles(view, names, countries),
+            "questions": questions(view, name_of, me) if table["is_active"] or over else None,
+            "scores": [{"name": names[i], "total": t, "to_go": max(0, TARGET - t)} for i, t in enumerate(scores)],
+            "target": TARGET,
+            "deal_rows": deal_rows(view, names),
+            "result": _result(view, name_of, names),
+            "options": view.get("options") or {},
+        }
+    )
+    table["last_deal"] = table["deal_rows"][-1] if table["deal_rows"] else None
+    controls = None
+    if my_turn and hand is not None:
+        controls = {"phase": view["phase"]}
+        if selecting:
+            controls["selection"] = plays_for(game, me, card, picked)
+        elif view["phase"] == "ask":
+            controls["ask"] = _ask_panel(view, me, name_of, countries)
+    table["controls"] = controls
+    return table

@@ -1,0 +1,18 @@
+// Casino's selection (a hand card and the table items it plays on) lives in the table,
+// which the page's poll replaces whenever the game moves on (an opponent's answer, extra
+// time) or a chat line comes: send the selection along with the poll, so that the
+// table comes back with it still chosen and its plays shown (the presenter reads it from
+// the query, as after the "Show plays" button without JavaScript).
+(function () {
+  "use strict";
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    if (detail.elt.id !== "table" || detail.verb !== "get") return;
+    var form = document.getElementById("casino-select");
+    if (!form) return;
+    new FormData(form).forEach(function (value, name) {
+      if (name === "card" || name === "pick") detail.formData.append(name, value);
+    });
+  });
+})();

@@ -1,0 +1,97 @@
+"""Helpers for the Casino web tests: tables, positions set up in the state (every card of
+the deck stays in play exactly once), posted moves and what a page shows."""
+
+import html as html_lib
+import re
+from collections import Counter
+
+from django.urls import reverse
+
+from games import services
+from games.casino.engine import all_cards, deck
+from games.casino.forms import fields_for
+from games.models import Game
+
+HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}
+
+
+def current(game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+def set_position(game, *, hands=None, loose=None, builds=None, turn=None, phase=None, just_captured=None) -> Game:
+    """Put these cards where they are named: `hands` {seat: [cards]}, the `loose` table
+    cards, the table's `builds` (dicts as the engine keeps them). Each named card is taken
+    from wherever it lies; what a named place held before goes to the front of the stock.
+    Optionally whose `turn` it is and the `phase`. The deck stays whole."""
+    state = game.state
+    named = [c for cards in (hands or {}).values() for c in cards] + list(loose or [])
+    named += [c for build in builds or [] for c in build["cards"]]
+    assert len(set(named)) == len(named)
+    places = state["hands"] + [state["stock"], state["table"]["loose"]] + state["piles"]
+    places += [build["cards"] for build in state["table"]["builds"]]
+    for place in places:
+        place[:] = [c for c in place if c not in named]
+    freed = []
+    for seat, cards in (hands or {}).items():
+        freed += state["hands"][seat]
+        state["hands"][seat] = list(cards)
+    if loose is not None:
+        freed += state["table"]["loose"]
+        state["table"]["loose"] = list(loose)
+    if builds is not None:
+        freed += [c for build in state["table"]["builds"] for c in build["cards"]]
+        state["table"]["builds"] = [dict(build) for build in builds]
+    state["stock"][:0] = freed
+    if turn is not None:
+        state["turn"] = turn
+    if phase is not None:
+        state["phase"] = phase
+    if just_captured is not None:
+        state["just_captured"] = list(just_captured)
+    game.state = state
+    game.to_act = game.rules.to_act(state)
+    game.save(update_fields=["state", "to_act"])
+    assert Counter(all_cards(game.state)) == Counter(deck())
+    return game
+
+
+def post_move(client, game, move_or_fields, headers=None, version=None):
+    """POST a move (an engine move dict, or form fields) to the move view."""
+    fields = fields_for(move_or_fields) if isinstance(move_or_fields, dict) else list(move_or_fields)
+    data: dict[str, list[str]] = {}
+    for name, value in fields:
+        data.setdefault(name, []).append(value)
+    data["version"] = [str(current(game).version if version is None else version)]
+    return client.post(reverse("move", args=[game.pk]), data, **(headers or {}))
+
+
+def page(client, user, game, **headers) -> str:
+    if user is None:
+        client.logout()
+    else:
+        client.force_login(user)
+    response = client.get(reverse("game", args=[game.pk]), **headers)
+    assert response.status_code == 200
+    return html_lib.unescape(response.content.decode())
+
+
+def rendered_card_ids(html: str) -> set[str]:
+    """Card ids the page carries in data-card="…" and value="…" attributes."""
+    ids = set(re.findall(r'data-card="([^"]+)"', html))
+    ids.update(v for v in re.findall(r'value="([^"]+)"', html) if re.fullmatch(r"(?:[2-9]|10|[JQKA])[SHDC]", v))
+    return ids
+
+
+def section(html: str, marker: str, end: str = "</section>") -> str:
+    """The part of the page from `marker` to the next `end`."""
+    return html.split(marker, 1)[1].split(end, 1)[0]
+
+
+def play_bots(game, limit: int = 10_000) -> Game:
+    """Bot turns until a human is to act or the game is over."""
+    for _ in range(limit):
+        game = current(game)
+        if not services.play_bot_turn(game.pk, game.version):
+            return game
+    raise AssertionError("the bots never stopped")
