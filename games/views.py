@@ -85,7 +85,7 @@ def _shown_chat(request) -> int | None:
         return None
 
 
-def _refused(request, game_id: int, exc: services.ServiceError, *, redirect_to=None, keep_form: bool = False):
+def refused(request, game_id: int, exc: services.ServiceError, *, redirect_to=None, keep_form: bool = False):
     """A service said no: the partial with the message for htmx, else a redirect with a
     message (post/redirect/get), or with `keep_form` the whole page at the refusal's status,
     as a refused form is shown again, so what the player ticked is still ticked (a move
@@ -279,7 +279,7 @@ def move(request, game_id: int):
     try:
         game = services.play_move(request.user, game_id, request.POST.get("version"), parsed)
     except services.ServiceError as exc:
-        return _refused(request, game_id, exc, keep_form=True)
+        return refused(request, game_id, exc, keep_form=True)
     if request.htmx:
         return render_game(request, game)
     return redirect(game)
@@ -292,7 +292,7 @@ def _seat_action(request, game_id: int, action, done: str):
     try:
         game = action(game)
     except services.ServiceError as exc:
-        return _refused(request, game.pk, exc)
+        return refused(request, game.pk, exc)
     if request.htmx:
         return render_game(request, game)
     messages.success(request, done)
@@ -331,7 +331,7 @@ def arrange_hand(request, game_id: int):
     try:
         services.arrange_hand(request.user, game_id, order=order, sort=sort)
     except services.ServiceError as exc:
-        return _refused(request, game_id, exc)
+        return refused(request, game_id, exc)
     if request.htmx and sort is None:
         return HttpResponse(status=204)
     if request.htmx:
@@ -371,7 +371,7 @@ def chat(request, game_id: int):
         services.say(request.user, game.pk, request.POST.get("text"))
     except services.ServiceError as exc:
         if not request.htmx:
-            return _refused(request, game.pk, exc, redirect_to=game.get_absolute_url() + "#chat")
+            return refused(request, game.pk, exc, redirect_to=game.get_absolute_url() + "#chat")
         error = exc
     if not request.htmx:
         return redirect(game.get_absolute_url() + "#chat")
@@ -428,7 +428,7 @@ def resign(request, game_id: int):
     try:
         services.resign(request.user, game.pk)
     except services.ServiceError as exc:
-        return _refused(request, game.pk, exc)
+        return refused(request, game.pk, exc)
     messages.info(request, "You resigned. You can keep watching the table.")
     if request.htmx:
         return render_game(request, visible_game_or_404(request, game.pk))

@@ -11,7 +11,6 @@ presenter shows the same panel. It changes nothing either way.
 
 from urllib.parse import urlencode
 
-from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -77,13 +76,7 @@ def answer(request, game_id: int):
         else:
             raise services.Conflict("The table keeps moving: answer again.")
     except services.ServiceError as exc:
-        if isinstance(exc, services.NotFound):
-            raise Http404(exc.message) from None
-        game = views.visible_game_or_404(request, game_id)
-        if request.htmx:
-            return views.render_game(request, game, status=exc.status, error=exc.message)
-        messages.error(request, exc.message)
-        return redirect(game)
+        return views.refused(request, game_id, exc)
     if request.htmx:
         return views.render_game(request, game)
     return redirect(game)
