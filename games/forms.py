@@ -158,10 +158,36 @@ class CreateTableForm(forms.Form):
             self.add_error(None, exc.message)
 
 
-class BaseMoveForm(forms.Form):
+class ParsedForm(forms.Form):
+    """A form whose fields make one move: `parse(data)` builds it from the cleaned fields
+    (raising a ValidationError in words when they do not make one), and `move` holds it
+    once the form is valid."""
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors:
+            try:
+                data["move"] = self.parse(data)
+            except forms.ValidationError as exc:
+                self.add_error(None, exc)
+        return data
+
+    def parse(self, data: dict) -> dict:
+        raise NotImplementedError
+
+    @property
+    def move(self) -> dict:
+        return self.cleaned_data["move"]
+
+    def error_message(self) -> str:
+        """All errors in one sentence or two, for a message."""
+        return " ".join(str(e) for errors in self.errors.values() for e in errors)
+
+
+class BaseMoveForm(ParsedForm):
     """What every game's move form shares: the table's `version` the move was made on,
-    and its errors in words. A game's form adds its fields and a `move` property (the
-    move dict, once valid); `GamePlugin.move_fields` is its inverse."""
+    and its errors in words. A game's form adds its fields and `parse`;
+    `GamePlugin.move_fields` is its inverse."""
 
     version = forms.IntegerField(
         min_value=0,
@@ -170,14 +196,6 @@ class BaseMoveForm(forms.Form):
             "invalid": "The table's version number must be a whole number; reload the page.",
         },
     )
-
-    @property
-    def move(self) -> dict:
-        raise NotImplementedError
-
-    def error_message(self) -> str:
-        """All errors in one sentence or two, for a message."""
-        return " ".join(str(e) for errors in self.errors.values() for e in errors)
 
 
 def card_id(value: str, what: str) -> str:

@@ -116,18 +116,8 @@ class CapItMoveForm(BaseMoveForm):
     wild = forms.CharField(required=False, max_length=20)
     card = forms.CharField(required=False, max_length=12)
 
-    def clean(self):
-        data = super().clean()
-        kind = data.get("type")
-        if kind is None or self.errors:
-            return data
-        try:
-            data["move"] = self._move(kind, data)
-        except forms.ValidationError as exc:
-            self.add_error(None, exc)
-        return data
-
-    def _move(self, kind: str, data: dict) -> dict:
+    def parse(self, data: dict) -> dict:
+        kind = data["type"]
         if kind in ("take_discard", "push", "draw_stock"):
             return {"type": kind}
         if kind == "lay_contract":
@@ -166,10 +156,6 @@ class CapItMoveForm(BaseMoveForm):
             raise forms.ValidationError("Tick the one card from your hand that takes the wild card's place.")
         index, wild = parse_wild(data.get("wild") or "", data.get("meld"))
         return {"type": "replace", "meld": index, "wild": wild, "card": cards[0]}
-
-    @property
-    def move(self) -> dict:
-        return self.cleaned_data["move"]
 
 
 def parse_wild(value: str, meld: int | None = None) -> tuple[int, str]:

@@ -73,35 +73,18 @@ class MoveForm(BaseMoveForm):
                     raise forms.ValidationError("The declaration contains something that is not a card.")
         return groups
 
-    def clean(self):
-        data = super().clean()
-        kind = data.get("type")
-        if kind == "draw":
-            if not data.get("from"):
-                self.add_error("from", "Say which pile to draw from.")
-        elif kind == "discard":
-            try:
-                data["card"] = card_id(data.get("card"), "a card to discard")
-            except forms.ValidationError as exc:
-                self.add_error("card", exc)
-        elif kind == "declare":
-            try:
-                data["discard"] = card_id(data.get("discard"), "the card to discard")
-            except forms.ValidationError as exc:
-                self.add_error("discard", exc)
-            if "groups" in data and data["groups"] is None:
-                self.add_error("groups", "The declaration has no groups.")
-        return data
-
-    @property
-    def move(self) -> dict:
-        data = self.cleaned_data
+    def parse(self, data: dict) -> dict:
         kind = data["type"]
         if kind == "draw":
+            if not data.get("from"):
+                raise forms.ValidationError("Say which pile to draw from.")
             return {"type": "draw", "from": data["from"]}
         if kind == "discard":
-            return {"type": "discard", "card": data["card"]}
-        return {"type": "declare", "discard": data["discard"], "groups": data["groups"]}
+            return {"type": "discard", "card": card_id(data.get("card"), "a card to discard")}
+        discard = card_id(data.get("discard"), "the card to discard")
+        if data.get("groups") is None:
+            raise forms.ValidationError("The declaration has no groups.")
+        return {"type": "declare", "discard": discard, "groups": data["groups"]}
 
 
 def fields_for(move: dict) -> list[tuple[str, str]]:

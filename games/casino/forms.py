@@ -20,7 +20,7 @@ import re
 
 from django import forms
 
-from games.forms import CARD_ID, BaseMoveForm, GameOptionsForm, card_id
+from games.forms import CARD_ID, BaseMoveForm, GameOptionsForm, ParsedForm, card_id
 
 TYPES = ("capture", "build", "trail", "ask", "answer")
 MAX_SEATS = 4  # Casino seats 2 to 4: ask_0 .. ask_3
@@ -88,28 +88,15 @@ def answer_move(question: str | None, choice: int | None) -> dict:
     return {"type": "answer", "question": question, "choice": choice}
 
 
-class AnswerForm(forms.Form):
+class AnswerForm(ParsedForm):
     """An answer posted from the question card (`views.answer`): no version, since an
     answer stands whatever the table did meanwhile."""
 
     question = question_field()
     choice = choice_field()
 
-    def clean(self):
-        data = super().clean()
-        if not self.errors:
-            try:
-                data["move"] = answer_move(data.get("question"), data.get("choice"))
-            except forms.ValidationError as exc:
-                self.add_error(None, exc)
-        return data
-
-    @property
-    def move(self) -> dict:
-        return self.cleaned_data["move"]
-
-    def error_message(self) -> str:
-        return " ".join(str(e) for errors in self.errors.values() for e in errors)
+    def parse(self, data: dict) -> dict:
+        return answer_move(data.get("question"), data.get("choice"))
 
 
 class CasinoMoveForm(BaseMoveForm):
@@ -139,18 +126,8 @@ class CasinoMoveForm(BaseMoveForm):
     question = question_field()
     choice = choice_field()
 
-    def clean(self):
-        data = super().clean()
-        kind = data.get("type")
-        if kind is None or self.errors:
-            return data
-        try:
-            data["move"] = self._move(kind, data)
-        except forms.ValidationError as exc:
-            self.add_error(None, exc)
-        return data
-
-    def _move(self, kind: str, data: dict) -> dict:
+    def parse(self, data: dict) -> dict:
+        kind = data["type"]
         if kind == "ask":
             return {"type": "ask", "questions": self._questions()}
         if kind == "answer":
@@ -180,10 +157,6 @@ class CasinoMoveForm(BaseMoveForm):
         if len(set(questions.values())) < len(questions):
             raise forms.ValidationError("Ask each player about a different card.")
         return dict(sorted(questions.items()))
-
-    @property
-    def move(self) -> dict:
-        return self.cleaned_data["move"]
 
 
 def fields_for(move: dict) -> list[tuple[str, str]]:

@@ -15,12 +15,8 @@ class ToyMoveForm(BaseMoveForm):
     type = forms.ChoiceField(choices=[("play", "play")])
     card = forms.CharField(required=False, max_length=12)
 
-    def clean_card(self):
-        return card_id(self.cleaned_data.get("card"), "a card to play")
-
-    @property
-    def move(self) -> dict:
-        return {"type": "play", "card": self.cleaned_data["card"]}
+    def parse(self, data: dict) -> dict:
+        return {"type": "play", "card": card_id(data.get("card"), "a card to play")}
 
 
 def move_fields(move: dict) -> list[tuple[str, str]]:
