@@ -1,4 +1,5 @@
-"""Rummathon Royale's engine: the cards, the groups and the requirements they meet."""
+"""Rummathon Royale's engine: the cards, the groups, the rule cards' sequences they meet,
+and the solver that finds them in a hand."""
 
 from .cards import (
     ACTIONS,
@@ -29,12 +30,17 @@ from .groups import (
     meets_problem,
     sequence_text,
 )
+from .rule_cards import MAX_CARDS, RULE_CARDS, SEQUENCES_PER_CARD, sequence_size
+from .solver import find_sequence, shortfall
 
 __all__ = [
     "ACTIONS",
     "COLOURS",
     "HAND_ORDERS",
     "KINDS",
+    "MAX_CARDS",
+    "RULE_CARDS",
+    "SEQUENCES_PER_CARD",
     "GroupError",
     "action",
     "arrange",
@@ -42,6 +48,7 @@ __all__ = [
     "colour",
     "deck",
     "face",
+    "find_sequence",
     "group_problem",
     "hand_points",
     "hit",
@@ -53,7 +60,9 @@ __all__ = [
     "meets_problem",
     "number",
     "points",
+    "sequence_size",
     "sequence_text",
+    "shortfall",
     "sort_hand",
     "spoken",
 ]
