@@ -177,13 +177,7 @@ def _hit_run(ordered: list[str], slots: list[str], cards: list[str], end: str | 
     start = extended_start(lo, hi, naturals, len(flex), LOW, HIGH, end)
     if start is None:
         raise GroupError(f"These cards do not join the run {lo}…{hi}: a run grows only at its ends, with no gap.")
-    placed: list[str | None] = [None] * size
-    placed[lo - start : hi - start + 1] = ordered
-    for card in cards:
-        if not is_flex(card):
-            placed[number(card) - start] = card
-    spare = iter(flex)
-    return [card if card is not None else next(spare) for card in placed]
+    return lay_out(ordered + cards, [int(slot) for slot in slots] + [number(card) for card in cards], start)
 
 
 # ---------------------------------------------------------------- requirements

@@ -46,16 +46,22 @@ class _Plan:
         self.picks, self.fill, self.empty = picks, fill, empty
 
 
-def _search(hand: _Hand, requirement: list[dict], allow_empty: bool) -> _Plan | None:
-    """The plan needing the fewest Flex places (None if some item finds no natural card
-    and `allow_empty` is off; with it on, such an item costs all its places)."""
-    order = sorted(
-        range(len(requirement)), key=lambda i: (_KIND_ORDER[requirement[i]["kind"]], -requirement[i]["size"])
-    )
+def _search(hand: _Hand, requirement: list[dict], allow_empty: bool, budget: int | None = None) -> _Plan | None:
+    """The plan needing the fewest Flex places, at most `budget` of them if given (None
+    if there is none; without `allow_empty` also if some item finds no natural card,
+    with it such an item costs all its places)."""
+    order = sorted(range(len(requirement)), key=lambda i: _search_order(requirement[i]))
     placed = [i for i in order if requirement[i]["kind"] != "colour"]
     coloured = [i for i in order if requirement[i]["kind"] == "colour"]
     counts = hand.counts
     best: list[_Plan] = []
+    # Without a budget, any plan beats one filling every place with Flex and one more.
+    ceiling = sum(item["size"] for item in requirement) + 1 if budget is None else budget + 1
+
+    def bound() -> int:
+        """A plan must need fewer Flex places than this to be worth finding."""
+        return min(best[0].fill, ceiling) if best else ceiling
+
     picks: list[list[tuple[int, int]]] = [[] for _ in requirement]
 
     def colour_groups(fill: int, empty: int, chosen: tuple[int, ...]) -> None:
@@ -76,7 +82,7 @@ def _search(hand: _Hand, requirement: list[dict], allow_empty: bool) -> _Plan | 
                     break
                 empty += 1
         else:
-            if not best or fill < best[0].fill:
+            if fill < bound():
                 best[:] = [_Plan([list(p) for p in picks], fill, empty)]
         for c, n in taken:
             counts[c][n] += 1
@@ -92,7 +98,7 @@ def _search(hand: _Hand, requirement: list[dict], allow_empty: bool) -> _Plan | 
         return c, n
 
     def place(k: int, fill: int, empty: int, floor: int, chosen: tuple[int, ...]) -> None:
-        if best and fill >= best[0].fill:
+        if fill >= bound():
             return
         if k == len(placed):
             colour_groups(fill, empty, chosen)
@@ -103,7 +109,7 @@ def _search(hand: _Hand, requirement: list[dict], allow_empty: bool) -> _Plan | 
         for cost, first in _candidates(counts, kind, size):
             if same and first < floor:
                 continue
-            if best and fill + cost >= best[0].fill:
+            if fill + cost >= bound():
                 break
             numbers = range(first, first + size) if kind == "run" else [first] * size
             got = [card for card in (take(n, chosen) for n in numbers) if card]
@@ -159,8 +165,8 @@ def find_sequence(hand: list[str], requirement: list[dict]) -> list[dict] | None
     """Groups ({"kind", "cards"}, in the requirement's order) from this hand that meet the
     requirement, using as few Flex cards as the search finds; None if it finds none."""
     cards = _Hand(hand)
-    plan = _search(cards, requirement, allow_empty=False)
-    if plan is None or plan.fill > len(cards.flex):
+    plan = _search(cards, requirement, allow_empty=False, budget=len(cards.flex))
+    if plan is None:
         return None
     ids = {key: list(value) for key, value in cards.ids.items()}
     flex = list(cards.flex)
@@ -208,8 +214,7 @@ def shortfall(hand: list[str], requirement: list[dict]) -> int:
     `find_sequence` finds it): Flex places beyond its Flex cards, and at least one natural
     card for each group that has none yet."""
     cards = _Hand(hand)
-    plan = _search(cards, requirement, allow_empty=False)
-    if plan is not None and plan.fill <= len(cards.flex):
+    if _search(cards, requirement, allow_empty=False, budget=len(cards.flex)):
         return 0
     plan = _search(cards, requirement, allow_empty=True)
     return max(plan.empty, plan.fill - len(cards.flex), 1)
