@@ -246,4 +246,6 @@ def test_a_card_used_in_two_groups_is_refused():
 
 def test_a_malformed_group_is_refused():
     assert meets_problem([SET3], [{"cards": ["R5:0", "G5:0", "B5:0"]}]) == "Group 1 needs a kind and its cards."
+    assert meets_problem([SET3], [{"kind": "set", "card": "R5:0"}]) == "Group 1 needs a kind and its cards."
+    assert meets_problem([SET3], [["R5:0", "G5:0", "B5:0"]]) == "Group 1 needs a kind and its cards."
     assert not meets([SET3], "R5:0 G5:0 B5:0")

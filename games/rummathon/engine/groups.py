@@ -198,7 +198,7 @@ def meets_problem(requirement: list[dict], groups) -> str | None:
         return f"This sequence is {wanted}: lay exactly {count} group{'s' * (count != 1)}."
     seen: set[str] = set()
     for k, group in enumerate(groups, 1):
-        if not isinstance(group, dict) or set(group) < {"kind", "cards"}:
+        if not isinstance(group, dict) or not {"kind", "cards"} <= set(group):
             return f"Group {k} needs a kind and its cards."
         problem = group_problem(group["cards"], group["kind"])
         if problem:
