@@ -47,6 +47,18 @@ def test_a_run_with_flex_in_any_order_is_a_run_of_consecutive_numbers(case):
     assert all(number(card) == int(slot) for card, slot in zip(ordered, slots) if not is_flex(card))
 
 
+@given(st.sampled_from(["set", "colour"]), st.integers(1, 12), st.sampled_from(COLOURS), st.integers(3, 10), st.data())
+def test_a_set_or_colour_group_with_flex_keeps_its_cards_and_one_slot(kind, value, shade, size, data):
+    if kind == "set":
+        naturals = [f"{c}{value}:{copy}" for c in COLOURS for copy in (0, 1)]
+    else:
+        naturals = [f"{shade}{n}:{copy}" for n in range(1, 13) for copy in (0, 1)]
+    chosen = data.draw(st.lists(st.sampled_from(naturals), min_size=1, max_size=size, unique=True))
+    cards = data.draw(st.permutations(chosen + FLEX[: size - len(chosen)]))
+    ordered, slots = arrange(cards, kind)
+    assert ordered == list(cards) and slots == [str(value) if kind == "set" else shade] * len(cards)
+
+
 @given(runs())
 def test_an_arranged_run_reads_back_the_same(case):
     cards, _ = case

@@ -29,7 +29,6 @@ class _Hand:
         self.counts = [[0] * (HIGH + 1) for _ in COLOURS]
         self.ids: dict[tuple[int, int], list[str]] = {}
         self.flex = sorted(card for card in cards if is_flex(card))
-        self.size = len(cards)
         for card in sorted(cards):
             if action(card):
                 continue
