@@ -97,21 +97,27 @@ def test_the_solver_returns_only_valid_groups_from_the_hand(seed, size, requirem
     assert shortfall(hand, requirement) == 0
 
 
-@settings(max_examples=150)
-@given(st.integers(0, 10**6), st.sampled_from(SEQUENCES), st.integers(0, 6))
-def test_the_solver_finds_a_sequence_dealt_into_a_hand(seed, requirement, extra):
-    """Deal a valid lay-down of the sequence (naturals only) plus random cards: the solver
-    finds a lay-down too, with no Flex it was not dealt."""
+@settings(max_examples=200)
+@given(st.integers(0, 10**6), st.sampled_from(SEQUENCES), st.integers(0, 6), st.booleans())
+def test_the_solver_finds_a_sequence_dealt_into_a_hand(seed, requirement, extra, with_flex):
+    """Deal a valid lay-down of the sequence plus random cards, some of its places held
+    by Flex cards if `with_flex`: the solver finds a lay-down needing no more Flex."""
     rng = random.Random(seed)
     pile = [card for card in deck() if not is_flex(card)]
     rng.shuffle(pile)
-    hand = []
+    hand, flex = [], list(FLEX)
     for item in sorted(requirement, key=lambda item: item["kind"] != "run"):  # runs first: they need given numbers
-        hand += _natural_group(rng, pile, item)
+        group = _natural_group(rng, pile, item)
+        wild = rng.randint(0, min(len(group) - 1, len(flex))) if with_flex else 0
+        for place in rng.sample(range(len(group)), wild):
+            pile.append(group[place])
+            group[place] = flex.pop()
+        hand += group
+    rng.shuffle(pile)
     hand += [pile.pop() for _ in range(extra)]
     groups = find_sequence(hand, requirement)
     assert groups is not None and meets(requirement, groups)
-    assert not any(is_flex(card) for group in groups for card in group["cards"])
+    assert sum(is_flex(card) for group in groups for card in group["cards"]) <= len(FLEX) - len(flex)
 
 
 def _natural_group(rng, pile, item):

@@ -4,9 +4,10 @@ cards as it can, for the bots and the page's suggestion.
 It works on counts: natural cards per (colour, number) and a number of Flex cards.
 Runs and sets care only about numbers and colour groups only about colours, so the
 search first fixes the colour of each colour group (every choice), then places the runs
-(windows of numbers) and the sets (one number each) branch-and-bound, cheapest in Flex
-first, taking their cards from the colours no colour group wants where it can; the
-colour groups then take what is left of their colour. Once the requirement is met the
+(windows of numbers) and the sets (one number each, all the naturals they can use or
+fewer) branch-and-bound, cheapest in Flex first, taking their cards from the colours no
+colour group wants where it can; the colour groups then take what is left of their
+colour, leaving a natural card for each later colour group of the same colour. Once the requirement is met the
 groups grow with the natural cards left over (runs at their ends, sets by number, colour
 groups by colour) while at least one card stays in hand to discard. It is good rather
 than exhaustive: a hand where only an unusual split works may be missed; `meets`
@@ -65,12 +66,15 @@ def _search(hand: _Hand, requirement: list[dict], allow_empty: bool, budget: int
 
     def colour_groups(fill: int, empty: int, chosen: tuple[int, ...]) -> None:
         taken = []
-        for i, c in zip(coloured, chosen):
+        for j, (i, c) in enumerate(zip(coloured, chosen)):
             size = requirement[i]["size"]
             row = counts[c]
+            # Leave one natural card for each colour group of this colour still to fill.
+            later = chosen[j + 1 :].count(c)
+            want = min(size, max(1, sum(row) - later))
             got = []
             for n in sorted(_NUMBERS, key=lambda n: -row[n]):
-                while row[n] and len(got) < size:
+                while row[n] and len(got) < want:
                     row[n] -= 1
                     got.append((c, n))
             taken.extend(got)
@@ -110,7 +114,8 @@ def _search(hand: _Hand, requirement: list[dict], allow_empty: bool, budget: int
                 continue
             if fill + cost >= bound():
                 break
-            numbers = range(first, first + size) if kind == "run" else [first] * size
+            # A set takes as many naturals as its cost leaves (fewer may leave some to a later set).
+            numbers = range(first, first + size) if kind == "run" else [first] * (size - cost)
             got = [card for card in (take(n, chosen) for n in numbers) if card]
             picks[i] = got
             place(k + 1, fill + cost, empty, first, chosen)
@@ -141,7 +146,8 @@ def _search_order(item: dict) -> tuple[int, int]:
 
 def _candidates(counts: list[list[int]], kind: str, size: int) -> list[tuple[int, int]]:
     """(Flex places needed, first number) of every run window or set number holding a
-    natural card, cheapest first."""
+    natural card, cheapest first. A set is offered with each number of naturals it can
+    take, fewest Flex first: taking fewer can leave a card that a later set needs."""
     have = [0] * (HIGH + 1)
     for row in counts:
         for n in _NUMBERS:
@@ -149,8 +155,8 @@ def _candidates(counts: list[list[int]], kind: str, size: int) -> list[tuple[int
     out = []
     if kind == "set":
         for n in _NUMBERS:
-            if have[n]:
-                out.append((size - min(size, have[n]), n))
+            for naturals in range(min(size, have[n]), 0, -1):
+                out.append((size - naturals, n))
     else:
         for first in range(LOW, HIGH - size + 2):
             present = sum(1 for n in range(first, first + size) if have[n])
