@@ -540,3 +540,11 @@ def test_the_first_player_resigning_while_others_buy_passes_the_first_turn_on():
         state = RULES.apply(state, seat, {"type": "buy", "count": 0})
     assert state["phase"] == "play" and state["turn"] not in state["out"]
     assert RULES.legal_moves(state, state["turn"])
+
+
+def test_a_resigned_seat_is_dealt_nothing_in_the_next_round():
+    groups = {0: [("set", ids("R4", "Y4", "G4"), False)]}
+    state = RULES.apply(table([ids("B2"), FILLER, SPARE], groups=groups), 2, {"type": "resign"})
+    after = RULES.apply(state, 0, {"type": "discard", "card": "B2:0"})
+    assert after["hands"][2] == [] and after["out_hands"] == {}
+    assert_whole(after)

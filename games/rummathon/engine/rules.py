@@ -679,7 +679,7 @@ def _deal(state: State, number: int) -> None:
         skips=[],
         declared=[None] * players,
         bought=[None] * players,
-        out_hands={str(seat): state["out_hands"][str(seat)] for seat in state["out"]},
+        out_hands={},  # every card is dealt afresh: a resigned seat holds nothing any more
     )
     for seat in active:
         if most_to_buy(state, seat) == 0:
