@@ -18,6 +18,7 @@ extend the top, then the bottom.
 """
 
 from .cards import ACE, JOKER, LOW, RANK_OF_VALUE, SUIT_NAME, SUITS, as_face, face, face_of, is_card, parse, rank_of
+from .rummy import extended_start, lay_out, start_around, start_in_order
 
 MIN_SIZE = 3
 MAX_RUN = ACE - LOW + 1  # 13 cards: 2 to ace
@@ -164,10 +165,9 @@ def _arrange_run(cards: list[str], info: list[tuple[int, str]]) -> tuple[list[st
     own_two = any(value == LOW and other == suit for value, other in info)
     if own_two and hi - 1 <= size:  # the 2 stands for itself at the bottom
         return _place(cards, info, suit, LOW)
-    if hi - lo + 1 <= size:
-        extra = size - (hi - lo + 1)
-        up = min(extra, ACE - hi)
-        return _place(cards, info, suit, lo - (extra - up))
+    start = start_around(values, size, LOW, ACE)
+    if start is not None:
+        return _place(cards, info, suit, start)
     if hi == ACE and _fits_ace_low(values, own_two, size):
         raise MeldError("Aces are high only: A-2-3 is not a run (Q-K-A is).")
     missing = hi - lo + 1 - len(values)
@@ -188,14 +188,8 @@ def _fits_ace_low(values: list[int], own_two: bool, size: int) -> bool:
 
 def _read_in_order(cards: list[str], info: list[tuple[int, str]]) -> tuple[list[str], list[str]] | None:
     """The run these cards make in the order given, lowest first; None if they do not."""
-    start = None
-    for k, (value, _) in enumerate(info):
-        if value > LOW:
-            if start is None:
-                start = value - k
-            elif value - k != start:
-                return None
-    if start is None or start < LOW or start + len(cards) - 1 > ACE:
+    start = start_in_order([value if value > LOW else None for value, _ in info], LOW, ACE)
+    if start is None:
         return None
     suit = next(suit for value, suit in info if value > LOW)
     return list(cards), [RANK_OF_VALUE[start + k] + suit for k in range(len(cards))]
@@ -204,22 +198,12 @@ def _read_in_order(cards: list[str], info: list[tuple[int, str]]) -> tuple[list[
 def _place(cards: list[str], info: list[tuple[int, str]], suit: str, start: int) -> tuple[list[str], list[str]]:
     """Lay the cards out as the run start..start+n-1: naturals at their ranks, a 2 of the
     suit at the 2-spot if that is free, the wild cards in the remaining places."""
-    size = len(cards)
-    placed: list[str | None] = [None] * size
-    wild = []
-    for card, (value, _) in zip(cards, info):
-        if value > LOW:
-            placed[value - start] = card
-        else:
-            wild.append(card)
-    if start == LOW and placed[0] is None:
-        own = next((card for card in wild if parse(card) == (LOW, suit)), None)
+    values: list[int | None] = [value if value > LOW else None for value, _ in info]
+    if start == LOW:  # no natural is below 3: the first 2 of the suit stands for itself
+        own = next((k for k, card in enumerate(info) if card == (LOW, suit)), None)
         if own is not None:
-            placed[0] = own
-            wild.remove(own)
-    spare = iter(wild)
-    ordered = [card if card is not None else next(spare) for card in placed]
-    return ordered, [RANK_OF_VALUE[start + k] + suit for k in range(size)]
+            values[own] = LOW
+    return lay_out(cards, values, start), [RANK_OF_VALUE[start + k] + suit for k in range(len(cards))]
 
 
 def _extend_run(meld: dict, new: list[str], end: str | None) -> tuple[list[str], list[str]]:
@@ -245,23 +229,14 @@ def _extend_run(meld: dict, new: list[str], end: str | None) -> tuple[list[str],
     options = [own_two, None] if own_two is not None and lo > LOW and end != "high" else [None]
     for two in options:
         placed = naturals + ([(two, LOW)] if two else [])
-        values = [value for _, value in placed]
-        low, high = min([lo, *values]), max([hi, *values])
-        wild = [card for card in new if card != two and parse(card)[0] <= LOW]
-        gaps = high - low + 1 - len(meld["cards"]) - len(placed)
-        if gaps > len(wild):
+        wild = sum(1 for card in new if card != two and parse(card)[0] <= LOW)
+        start = extended_start(lo, hi, [value for _, value in placed], wild, LOW, ACE, end)
+        if start is None:
             continue
-        extra = len(wild) - gaps
-        down = min(extra, low - LOW) if end == "low" else extra - min(extra, ACE - high)
-        start = low - down
+        given = dict(placed)
+        values = [parse(slot)[0] for slot in meld["as"]] + [given.get(card) for card in new]
         slots = [RANK_OF_VALUE[start + k] + suit for k in range(size)]
-        cards: list[str | None] = [None] * size
-        for k, card in enumerate(meld["cards"]):
-            cards[lo - start + k] = card
-        for card, value in placed:
-            cards[value - start] = card
-        spare = iter(wild)
-        return [card if card is not None else next(spare) for card in cards], slots
+        return lay_out(meld["cards"] + list(new), values, start), slots
     raise MeldError(
         f"These cards do not join the run {as_face(meld['as'][0])}…{as_face(meld['as'][-1])}: "
         "a run grows only at its ends, with no gap."

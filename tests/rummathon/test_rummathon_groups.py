@@ -174,13 +174,13 @@ def test_a_run_cannot_grow_past_1_or_12():
 def test_a_set_takes_its_number_and_flex():
     sevens = {"kind": "set", "cards": ["R7:0", "Y7:0", "B7:0"]}
     assert hit(sevens, ["B7:1", "FLEX:3"])["cards"] == ["R7:0", "Y7:0", "B7:0", "B7:1", "FLEX:3"]
-    assert hit_problem(sevens, ["B8:1"]) == "B8 does not fit a set of 7."
+    assert hit_problem(sevens, ["B8:1"]) == "B8 does not fit this set of 7s."
 
 
 def test_a_colour_group_takes_its_colour_and_flex():
     greens = {"kind": "colour", "cards": ["G1:0", "G4:0", "G9:0"]}
     assert can_hit(greens, ["G4:1", "FLEX:0"])
-    assert hit_problem(greens, ["R4:1"]) == "R4 does not fit a colour group of green."
+    assert hit_problem(greens, ["R4:1"]) == "R4 does not fit this green colour group."
 
 
 def test_a_hit_needs_a_card_not_already_in_the_group_and_no_action_card():
@@ -246,4 +246,6 @@ def test_a_card_used_in_two_groups_is_refused():
 
 def test_a_malformed_group_is_refused():
     assert meets_problem([SET3], [{"cards": ["R5:0", "G5:0", "B5:0"]}]) == "Group 1 needs a kind and its cards."
+    assert meets_problem([SET3], [{"kind": "set", "card": "R5:0"}]) == "Group 1 needs a kind and its cards."
+    assert meets_problem([SET3], [["R5:0", "G5:0", "B5:0"]]) == "Group 1 needs a kind and its cards."
     assert not meets([SET3], "R5:0 G5:0 B5:0")

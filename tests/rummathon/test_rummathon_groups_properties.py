@@ -47,6 +47,18 @@ def test_a_run_with_flex_in_any_order_is_a_run_of_consecutive_numbers(case):
     assert all(number(card) == int(slot) for card, slot in zip(ordered, slots) if not is_flex(card))
 
 
+@given(st.sampled_from(["set", "colour"]), st.integers(1, 12), st.sampled_from(COLOURS), st.integers(3, 10), st.data())
+def test_a_set_or_colour_group_with_flex_keeps_its_cards_and_one_slot(kind, value, shade, size, data):
+    if kind == "set":
+        naturals = [f"{c}{value}:{copy}" for c in COLOURS for copy in (0, 1)]
+    else:
+        naturals = [f"{shade}{n}:{copy}" for n in range(1, 13) for copy in (0, 1)]
+    chosen = data.draw(st.lists(st.sampled_from(naturals), min_size=1, max_size=size, unique=True))
+    cards = data.draw(st.permutations(chosen + FLEX[: size - len(chosen)]))
+    ordered, slots = arrange(cards, kind)
+    assert ordered == list(cards) and slots == [str(value) if kind == "set" else shade] * len(cards)
+
+
 @given(runs())
 def test_an_arranged_run_reads_back_the_same(case):
     cards, _ = case
@@ -85,21 +97,27 @@ def test_the_solver_returns_only_valid_groups_from_the_hand(seed, size, requirem
     assert shortfall(hand, requirement) == 0
 
 
-@settings(max_examples=150)
-@given(st.integers(0, 10**6), st.sampled_from(SEQUENCES), st.integers(0, 6))
-def test_the_solver_finds_a_sequence_dealt_into_a_hand(seed, requirement, extra):
-    """Deal a valid lay-down of the sequence (naturals only) plus random cards: the solver
-    finds a lay-down too, with no Flex it was not dealt."""
+@settings(max_examples=200)
+@given(st.integers(0, 10**6), st.sampled_from(SEQUENCES), st.integers(0, 6), st.booleans())
+def test_the_solver_finds_a_sequence_dealt_into_a_hand(seed, requirement, extra, with_flex):
+    """Deal a valid lay-down of the sequence plus random cards, some of its places held
+    by Flex cards if `with_flex`: the solver finds a lay-down needing no more Flex."""
     rng = random.Random(seed)
     pile = [card for card in deck() if not is_flex(card)]
     rng.shuffle(pile)
-    hand = []
+    hand, flex = [], list(FLEX)
     for item in sorted(requirement, key=lambda item: item["kind"] != "run"):  # runs first: they need given numbers
-        hand += _natural_group(rng, pile, item)
+        group = _natural_group(rng, pile, item)
+        wild = rng.randint(0, min(len(group) - 1, len(flex))) if with_flex else 0
+        for place in rng.sample(range(len(group)), wild):
+            pile.append(group[place])
+            group[place] = flex.pop()
+        hand += group
+    rng.shuffle(pile)
     hand += [pile.pop() for _ in range(extra)]
     groups = find_sequence(hand, requirement)
     assert groups is not None and meets(requirement, groups)
-    assert not any(is_flex(card) for group in groups for card in group["cards"])
+    assert sum(is_flex(card) for group in groups for card in group["cards"]) <= len(FLEX) - len(flex)
 
 
 def _natural_group(rng, pile, item):

@@ -47,6 +47,19 @@ def test_a_run_leaves_the_colour_a_colour_group_needs():
     assert groups[1]["cards"] == ["R1:0", "G2:0", "B3:0"]
 
 
+def test_two_sets_may_share_one_numbers_cards_with_flex():
+    hand = ["R5:0", "Y5:0", "FLEX:0", "FLEX:1", "FLEX:2", "FLEX:3"]
+    groups = find_sequence(hand, TWO_SETS)
+    assert meets(TWO_SETS, groups)
+    assert [flex_in([group]) for group in groups] == [2, 2]
+
+
+def test_two_colour_groups_of_one_colour_each_keep_a_natural_card():
+    hand = ["B4:1", "B7:0", "B9:1", "B10:1", "B11:0", "B11:1", "FLEX:0", "FLEX:1", "FLEX:2", "FLEX:3", "FLEX:4"]
+    two_colours = [{"kind": "colour", "size": 5}, {"kind": "colour", "size": 6}]
+    assert meets(two_colours, find_sequence(hand, two_colours))
+
+
 def test_no_sequence_when_the_hand_lacks_it():
     assert find_sequence(["R5:0", "Y5:0", "B6:0", "G9:0", "G10:1", "Y12:0"], TWO_SETS) is None
     assert find_sequence(["FLEX:0", "FLEX:1", "FLEX:2", "FLEX:3", "FLEX:4", "R1:0"], TWO_SETS) is None
@@ -81,5 +94,5 @@ def test_shortfall_counts_the_cards_still_missing():
 
 
 def test_shortfall_counts_a_natural_card_for_a_group_with_none():
-    # Four Flex could fill the places, but the second set has no natural card yet.
-    assert shortfall(["R5:0", "Y5:0", "FLEX:0", "FLEX:1", "FLEX:2", "FLEX:3"], TWO_SETS) == 1
+    # Five Flex could fill the places, but the second set has no natural card yet.
+    assert shortfall(["R5:0", "FLEX:0", "FLEX:1", "FLEX:2", "FLEX:3", "FLEX:4"], TWO_SETS) == 1

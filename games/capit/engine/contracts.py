@@ -10,6 +10,7 @@ arrangement a player builds.
 
 from games.engine.cards import ACE, JOKER, LOW, SUITS, parse
 from games.engine.melds import KINDS, MIN_SIZE, MeldError, arrange
+from games.engine.rummy import groups_text
 
 # The letters a contract's melds go under while a player builds them (A, B, C).
 GROUPS = ("A", "B", "C")
@@ -21,17 +22,12 @@ CONTRACTS = (
     (("run", 3), ("run", 7)),
 )
 ROUNDS = len(CONTRACTS)
-_COUNT_WORDS = {1: "a", 2: "two", 3: "three"}
 _VALUES = range(LOW + 1, ACE + 1)  # natural ranks for the solver: 3..A
 
 
 def contract_text(number: int) -> str:
     """ "two sets of 3", "a run of 3 and a run of 7", …"""
-    parts, need = [], CONTRACTS[number - 1]
-    for kind, size in dict.fromkeys(need):
-        count = need.count((kind, size))
-        parts.append(f"{_COUNT_WORDS[count]} {kind}{'s' * (count > 1)} of {size}")
-    return " and ".join(parts)
+    return groups_text(list(CONTRACTS[number - 1]))
 
 
 def lay_exactly(number: int) -> str:

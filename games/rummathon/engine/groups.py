@@ -29,6 +29,8 @@ KINDS = ("set", "run", "colour")
 KIND_NAME = {"set": "set", "run": "run", "colour": "colour group"}
 MIN_SIZE = 3
 MAX_RUN = HIGH - LOW + 1  # 1 to 12
+# What the natural cards of a set and of a colour group share: (the card's trait, its name).
+_SHARED = {"set": (number, "number"), "colour": (colour, "colour")}
 
 # A group or a hit that breaks the rules; `reason` says why, for the player.
 GroupError = MeldError
@@ -46,11 +48,9 @@ def arrange(cards, kind: str) -> tuple[list[str], list[str]]:
         raise GroupError(f"A group needs at least {MIN_SIZE} cards.")
     if all(is_flex(card) for card in cards):
         raise GroupError("Every group needs at least one natural card: Flex cards are wild.")
-    if kind == "set":
-        return _arrange_alike(list(cards), number, "number")
-    if kind == "colour":
-        return _arrange_alike(list(cards), colour, "colour")
-    return _arrange_run(list(cards))
+    if kind == "run":
+        return _arrange_run(list(cards))
+    return _arrange_alike(list(cards), kind)
 
 
 def group_problem(cards, kind: str, size: int | None = None) -> str | None:
@@ -87,13 +87,14 @@ def _check_cards(cards) -> None:
         raise GroupError(f"{face(twice[0])} ({twice[0]}) is given twice.")
 
 
-def _arrange_alike(cards: list[str], trait, what: str) -> tuple[list[str], list[str]]:
-    """A set (one number) or a colour group (one colour): every natural shares `trait`."""
+def _arrange_alike(cards: list[str], kind: str) -> tuple[list[str], list[str]]:
+    """A set (one number) or a colour group (one colour): every natural shares its trait."""
+    trait, what = _SHARED[kind]
     naturals = [card for card in cards if not is_flex(card)]
     for card in naturals[1:]:
         if trait(card) != trait(naturals[0]):
-            kind = "set" if what == "number" else "colour group"
-            raise GroupError(f"A {kind} needs cards of one {what}: {face(naturals[0])} and {face(card)} differ.")
+            first = face(naturals[0])
+            raise GroupError(f"A {KIND_NAME[kind]} needs cards of one {what}: {first} and {face(card)} differ.")
     return cards, [str(trait(naturals[0]))] * len(cards)
 
 
@@ -139,10 +140,11 @@ def hit(group: dict, cards, end: str | None = None) -> dict:
     if group["kind"] == "run":
         new = _hit_run(ordered, slots, list(cards), end)
     else:
-        trait, what = (number, "number") if group["kind"] == "set" else (colour, "colour")
+        trait, _ = _SHARED[group["kind"]]
+        which = f"set of {slots[0]}s" if group["kind"] == "set" else f"{slot_text(slots[0])} colour group"
         for card in cards:
             if not is_flex(card) and str(trait(card)) != slots[0]:
-                raise GroupError(f"{face(card)} does not fit a {KIND_NAME[group['kind']]} of {slot_text(slots[0])}.")
+                raise GroupError(f"{face(card)} does not fit this {which}.")
         new = ordered + list(cards)
     return {**group, "cards": new}
 
@@ -177,13 +179,7 @@ def _hit_run(ordered: list[str], slots: list[str], cards: list[str], end: str | 
     start = extended_start(lo, hi, naturals, len(flex), LOW, HIGH, end)
     if start is None:
         raise GroupError(f"These cards do not join the run {lo}…{hi}: a run grows only at its ends, with no gap.")
-    placed: list[str | None] = [None] * size
-    placed[lo - start : hi - start + 1] = ordered
-    for card in cards:
-        if not is_flex(card):
-            placed[number(card) - start] = card
-    spare = iter(flex)
-    return [card if card is not None else next(spare) for card in placed]
+    return lay_out(ordered + cards, [int(slot) for slot in slots] + [number(card) for card in cards], start)
 
 
 # ---------------------------------------------------------------- requirements
@@ -204,7 +200,7 @@ def meets_problem(requirement: list[dict], groups) -> str | None:
         return f"This sequence is {wanted}: lay exactly {count} group{'s' * (count != 1)}."
     seen: set[str] = set()
     for k, group in enumerate(groups, 1):
-        if not isinstance(group, dict) or set(group) < {"kind", "cards"}:
+        if not isinstance(group, dict) or not {"kind", "cards"} <= set(group):
             return f"Group {k} needs a kind and its cards."
         problem = group_problem(group["cards"], group["kind"])
         if problem:

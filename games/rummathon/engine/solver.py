@@ -4,9 +4,10 @@ cards as it can, for the bots and the page's suggestion.
 It works on counts: natural cards per (colour, number) and a number of Flex cards.
 Runs and sets care only about numbers and colour groups only about colours, so the
 search first fixes the colour of each colour group (every choice), then places the runs
-(windows of numbers) and the sets (one number each) branch-and-bound, cheapest in Flex
-first, taking their cards from the colours no colour group wants where it can; the
-colour groups then take what is left of their colour. Once the requirement is met the
+(windows of numbers) and the sets (one number each, all the naturals they can use or
+fewer) branch-and-bound, cheapest in Flex first, taking their cards from the colours no
+colour group wants where it can; the colour groups then take what is left of their
+colour, leaving a natural card for each later colour group of the same colour. Once the requirement is met the
 groups grow with the natural cards left over (runs at their ends, sets by number, colour
 groups by colour) while at least one card stays in hand to discard. It is good rather
 than exhaustive: a hand where only an unusual split works may be missed; `meets`
@@ -29,7 +30,6 @@ class _Hand:
         self.counts = [[0] * (HIGH + 1) for _ in COLOURS]
         self.ids: dict[tuple[int, int], list[str]] = {}
         self.flex = sorted(card for card in cards if is_flex(card))
-        self.size = len(cards)
         for card in sorted(cards):
             if action(card):
                 continue
@@ -46,26 +46,35 @@ class _Plan:
         self.picks, self.fill, self.empty = picks, fill, empty
 
 
-def _search(hand: _Hand, requirement: list[dict], allow_empty: bool) -> _Plan | None:
-    """The plan needing the fewest Flex places (None if some item finds no natural card
-    and `allow_empty` is off; with it on, such an item costs all its places)."""
-    order = sorted(
-        range(len(requirement)), key=lambda i: (_KIND_ORDER[requirement[i]["kind"]], -requirement[i]["size"])
-    )
+def _search(hand: _Hand, requirement: list[dict], allow_empty: bool, budget: int | None = None) -> _Plan | None:
+    """The plan needing the fewest Flex places, at most `budget` of them if given (None
+    if there is none; without `allow_empty` also if some item finds no natural card,
+    with it such an item costs all its places)."""
+    order = sorted(range(len(requirement)), key=lambda i: _search_order(requirement[i]))
     placed = [i for i in order if requirement[i]["kind"] != "colour"]
     coloured = [i for i in order if requirement[i]["kind"] == "colour"]
     counts = hand.counts
     best: list[_Plan] = []
+    # Without a budget, any plan beats one filling every place with Flex and one more.
+    ceiling = sum(item["size"] for item in requirement) + 1 if budget is None else budget + 1
+
+    def bound() -> int:
+        """A plan must need fewer Flex places than this to be worth finding."""
+        return min(best[0].fill, ceiling) if best else ceiling
+
     picks: list[list[tuple[int, int]]] = [[] for _ in requirement]
 
     def colour_groups(fill: int, empty: int, chosen: tuple[int, ...]) -> None:
         taken = []
-        for i, c in zip(coloured, chosen):
+        for j, (i, c) in enumerate(zip(coloured, chosen)):
             size = requirement[i]["size"]
             row = counts[c]
+            # Leave one natural card for each colour group of this colour still to fill.
+            later = chosen[j + 1 :].count(c)
+            want = min(size, max(1, sum(row) - later))
             got = []
             for n in sorted(_NUMBERS, key=lambda n: -row[n]):
-                while row[n] and len(got) < size:
+                while row[n] and len(got) < want:
                     row[n] -= 1
                     got.append((c, n))
             taken.extend(got)
@@ -76,7 +85,7 @@ def _search(hand: _Hand, requirement: list[dict], allow_empty: bool) -> _Plan | 
                     break
                 empty += 1
         else:
-            if not best or fill < best[0].fill:
+            if fill < bound():
                 best[:] = [_Plan([list(p) for p in picks], fill, empty)]
         for c, n in taken:
             counts[c][n] += 1
@@ -92,7 +101,7 @@ def _search(hand: _Hand, requirement: list[dict], allow_empty: bool) -> _Plan | 
         return c, n
 
     def place(k: int, fill: int, empty: int, floor: int, chosen: tuple[int, ...]) -> None:
-        if best and fill >= best[0].fill:
+        if fill >= bound():
             return
         if k == len(placed):
             colour_groups(fill, empty, chosen)
@@ -103,9 +112,10 @@ def _search(hand: _Hand, requirement: list[dict], allow_empty: bool) -> _Plan | 
         for cost, first in _candidates(counts, kind, size):
             if same and first < floor:
                 continue
-            if best and fill + cost >= best[0].fill:
+            if fill + cost >= bound():
                 break
-            numbers = range(first, first + size) if kind == "run" else [first] * size
+            # A set takes as many naturals as its cost leaves (fewer may leave some to a later set).
+            numbers = range(first, first + size) if kind == "run" else [first] * (size - cost)
             got = [card for card in (take(n, chosen) for n in numbers) if card]
             picks[i] = got
             place(k + 1, fill + cost, empty, first, chosen)
@@ -136,7 +146,8 @@ def _search_order(item: dict) -> tuple[int, int]:
 
 def _candidates(counts: list[list[int]], kind: str, size: int) -> list[tuple[int, int]]:
     """(Flex places needed, first number) of every run window or set number holding a
-    natural card, cheapest first."""
+    natural card, cheapest first. A set is offered with each number of naturals it can
+    take, fewest Flex first: taking fewer can leave a card that a later set needs."""
     have = [0] * (HIGH + 1)
     for row in counts:
         for n in _NUMBERS:
@@ -144,8 +155,8 @@ def _candidates(counts: list[list[int]], kind: str, size: int) -> list[tuple[int
     out = []
     if kind == "set":
         for n in _NUMBERS:
-            if have[n]:
-                out.append((size - min(size, have[n]), n))
+            for naturals in range(min(size, have[n]), 0, -1):
+                out.append((size - naturals, n))
     else:
         for first in range(LOW, HIGH - size + 2):
             present = sum(1 for n in range(first, first + size) if have[n])
@@ -159,8 +170,8 @@ def find_sequence(hand: list[str], requirement: list[dict]) -> list[dict] | None
     """Groups ({"kind", "cards"}, in the requirement's order) from this hand that meet the
     requirement, using as few Flex cards as the search finds; None if it finds none."""
     cards = _Hand(hand)
-    plan = _search(cards, requirement, allow_empty=False)
-    if plan is None or plan.fill > len(cards.flex):
+    plan = _search(cards, requirement, allow_empty=False, budget=len(cards.flex))
+    if plan is None:
         return None
     ids = {key: list(value) for key, value in cards.ids.items()}
     flex = list(cards.flex)
@@ -208,8 +219,7 @@ def shortfall(hand: list[str], requirement: list[dict]) -> int:
     `find_sequence` finds it): Flex places beyond its Flex cards, and at least one natural
     card for each group that has none yet."""
     cards = _Hand(hand)
-    plan = _search(cards, requirement, allow_empty=False)
-    if plan is not None and plan.fill <= len(cards.flex):
+    if _search(cards, requirement, allow_empty=False, budget=len(cards.flex)):
         return 0
     plan = _search(cards, requirement, allow_empty=True)
     return max(plan.empty, plan.fill - len(cards.flex), 1)
