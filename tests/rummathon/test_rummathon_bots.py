@@ -4,25 +4,16 @@ import random
 
 import pytest
 
-from games.rummathon.engine.bots import BOTS
+from games.rummathon.engine.bots import BOTS, play_game
 from games.rummathon.engine.rules import RULES
 from tests.rummathon.rummathon_tables import ids, known_cards, table
 
 __all__ = ["known_cards"]
 
 
-def whole_game(levels, seed, variant="half"):
-    rng = random.Random(seed)
-    state = RULES.new_game(len(levels), {"variant": variant}, seed)
-    while to_act := RULES.to_act(state):
-        seat = to_act[0]
-        state = RULES.apply(state, seat, BOTS[levels[seat]].choose(state, seat, rng))
-    return state
-
-
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_bots_finish_a_half_game(level):
-    final = whole_game([level] * 4, seed=3)
+    final, _ = play_game([level] * 4, seed=3, options={"variant": "half"})
     assert final["phase"] == "over" and final["result"]["winners"]
 
 
