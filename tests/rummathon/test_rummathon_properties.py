@@ -9,6 +9,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.engine.base import IllegalMove
 from games.rummathon.engine import RULES, VARIANTS, all_cards, deck
 from games.rummathon.engine.bots import BOTS
 
@@ -99,3 +100,29 @@ def test_new_game_is_deterministic_and_deals_every_card_once(players, seed):
     assert Counter(all_cards(state)) == Counter(deck())
     assert [len(hand) for hand in state["hands"]] == [12] * players and len(state["discard"]) == 1
     assert len(set(state["rule_card"])) == players
+
+
+SCALARS = st.none() | st.booleans() | st.integers(-3, 200) | st.sampled_from(["R3:0", "FLEX:0", "BLOCK:1", "set", "x"])
+KEYS = st.sampled_from(["kind", "cards", "seat", "group", "type"])
+JUNK = st.recursive(
+    SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=3), max_leaves=8
+)
+FIELDS = st.sampled_from(["count", "depth", "lay", "hit", "groups", "seat", "group", "cards", "end", "card", "target"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    kind=st.sampled_from(["buy", "declare", "draw", "take", "lay", "hit", "action", "discard", "nonsense"]),
+    fields=st.dictionaries(FIELDS, JUNK, max_size=3),
+    drawn=st.booleans(),
+    seat=st.integers(0, 2),
+)
+def test_forged_moves_are_refused_cleanly_and_change_nothing(kind, fields, drawn, seat):
+    state = RULES.new_game(3, {}, 10**15)
+    state["drawn"] = drawn
+    before = json.dumps(state, sort_keys=True)
+    try:
+        RULES.apply(state, seat, {"type": kind, **fields})
+    except IllegalMove as refused:
+        assert refused.reason
+    assert json.dumps(state, sort_keys=True) == before

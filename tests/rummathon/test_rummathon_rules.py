@@ -138,6 +138,14 @@ def test_a_card_taken_after_the_sequence_is_down_must_hit_at_once():
     assert "must hit with B5" in refused(state, 0, move)
 
 
+def test_a_take_with_forged_groups_or_hits_is_refused():
+    groups = {0: [("set", ids("R5", "Y5", "G5"), False), ("set", ids("R9", "Y9", "G9"), False)]}
+    state = table([ids("B1", "R2"), SPARE], discard=ids("B5", "G12"), groups=groups, drawn=False)
+    assert "must hit with G12" in refused(state, 0, {"type": "take", "depth": 0, "hit": [{"cards": 7}]})
+    state["down"][0] = 0
+    assert "must use G12" in refused(state, 0, {"type": "take", "depth": 0, "lay": [{"cards": 7}, 3]})
+
+
 def test_the_first_player_may_take_an_upturned_action_card_then_draws():
     state = table([FILLER, SPARE], discard=ids("BYPASS"), drawn=False, upturned="BYPASS:0")
     after = RULES.apply(state, 0, {"type": "take", "depth": 0})

@@ -419,20 +419,26 @@ def _take(state: State, seat: int, move: Move) -> State:
             raise IllegalMove("To lay down with it you may take only the top card of the discard pile.")
         if next_requirement(state, seat) is None:
             raise IllegalMove("You have no sequence to lay: take from the discard pile only to hit with the card.")
-        if not isinstance(lay, list) or not any(isinstance(g, dict) and card in g.get("cards", ()) for g in lay):
+        if not isinstance(lay, list) or not any(card in _cards_of(g) for g in lay):
             raise IllegalMove(f"Your lay-down must use {face(card)}, the card you take.")
         return _lay_groups(new, seat, lay)
     _check_down(state, seat, "take from the discard pile to hit")
     if not isinstance(hits, list) or not hits or not all(isinstance(h, dict) for h in hits):
         raise IllegalMove('\'hit\' must be a list of hits, each {"seat", "group", "cards"}.')
-    if not any(card in h.get("cards", ()) for h in hits):
+    if not any(card in _cards_of(h) for h in hits):
         raise IllegalMove(f"You must hit with {face(card)}, the card you take, at once.")
     for one in hits:
-        check_shape({"type": "hit", **one}, {"hit": _FIELDS["hit"]})
+        check_shape({**one, "type": "hit"}, {"hit": _FIELDS["hit"]})
         new = _hit(new, seat, one, count=False)
         if new["phase"] != "play" or new["round"] != state["round"]:
             break
     return new
+
+
+def _cards_of(entry: object) -> list:
+    """The "cards" of a group or hit as given, or [] when it has no list of them."""
+    cards = entry.get("cards") if isinstance(entry, dict) else None
+    return cards if isinstance(cards, list) else []
 
 
 def _lay(state: State, seat: int, move: Move) -> State:
