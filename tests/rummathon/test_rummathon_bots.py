@@ -52,9 +52,10 @@ def test_bots_take_the_discard_that_completes_their_sequence():
     assert move["type"] == "take" and "G3:0" in [card for g in move["lay"] for card in g["cards"]]
 
 
-def test_bots_discard_the_card_that_helps_least():
-    state = table([ids("R3", "Y3", "B3", "R7", "B11"), ids("B8")])
-    assert BOTS["easy"].choose(state, 0, random.Random(1)) == {"type": "discard", "card": "B11:0"}
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_bots_discard_the_card_that_helps_least(level):
+    state = table([ids("R3", "Y3", "B3", "R7", "Y7", "G1", "B11"), ids("B8")])
+    assert BOTS[level].choose(state, 0, random.Random(1)) == {"type": "discard", "card": "B11:0"}
 
 
 def test_down_bots_discard_their_costliest_card():

@@ -11,7 +11,9 @@ from games.engine.base import Move, State
 
 from .cards import action, colour, is_flex, number, points
 from .rules import RULES
-from .solver import find_sequence
+from .solver import find_sequence, shortfall
+
+SHORTLIST = 4  # the normal bot weighs this many discard candidates with the solver
 
 
 class RandomBot:
@@ -44,7 +46,13 @@ class EasyBot:
         chosen = self.action(view, seat, by_type.get("action", []), rng)
         if chosen:
             return chosen
-        return {"type": "discard", "card": _least_useful(view, seat, [m["card"] for m in by_type["discard"]])}
+        return {"type": "discard", "card": self.discard(view, seat, [m["card"] for m in by_type["discard"]])}
+
+    def discard(self, view: dict, seat: int, cards: list[str]) -> str:
+        """Once down, the card worth most; before, the least useful one."""
+        if view["down"][seat]:
+            return max(cards, key=lambda card: (points(card), card))
+        return min(cards, key=lambda card: _usefulness(view, seat, card))
 
     def draw(self, view: dict, seat: int, by_type: dict[str, list[Move]], rng: random.Random) -> Move:
         takes = by_type.get("take", [])
@@ -66,6 +74,16 @@ class NormalBot(EasyBot):
     """The easy bot, plus tactics: declares Rummathon Royale (and Double) when its hand
     already holds the next sequence, burdens the leader, bypasses the player closest to
     going out, blocks once its groups could feed others, and sabotages at once."""
+
+    def discard(self, view: dict, seat: int, cards: list[str]) -> str:
+        """Before its sequence is down: of the few least useful cards, the one whose loss
+        leaves the hand fewest cards short of the sequence (as the solver counts)."""
+        requirement = view["requirement"][seat]
+        if view["down"][seat] or requirement is None:
+            return super().discard(view, seat, cards)
+        ranked = sorted(cards, key=lambda card: _usefulness(view, seat, card))[:SHORTLIST]
+        hand = view["hand"]
+        return min(ranked, key=lambda card: shortfall([c for c in hand if c != card], requirement["items"]))
 
     def draw(self, view: dict, seat: int, by_type: dict[str, list[Move]], rng: random.Random) -> Move:
         if by_type.get("declare") and _holds_next(view, seat):
@@ -101,32 +119,24 @@ def _holds_next(view: dict, seat: int) -> bool:
     return find_sequence(view["hand"], requirement) is not None
 
 
-def _least_useful(view: dict, seat: int, cards: list[str]) -> str:
-    """The discard: once down, the card worth most; before, the card with the fewest
-    partners in the hand for the sequence's kinds (Flex and action cards kept), the
-    higher-scoring first among equals."""
-    if view["down"][seat]:
-        return max(cards, key=lambda card: (points(card), card))
+def _usefulness(view: dict, seat: int, card: str) -> tuple:
+    """How much a card helps a hand not yet down: its partners in the hand for the
+    sequence's kinds (Flex and action cards kept), the cheaper card first among equals."""
+    if action(card):
+        return (100 if is_flex(card) else 50, 0, card)
     kinds = {item["kind"] for item in (view["requirement"][seat] or {"items": []})["items"]}
-    hand = view["hand"]
-
-    def usefulness(card: str) -> tuple:
-        if action(card):
-            return (100 if is_flex(card) else 50, 0, card)
-        value, tint = number(card), colour(card)
-        partners = 0
-        for other in hand:
-            if other == card or action(other):
-                continue
-            if "set" in kinds and number(other) == value:
-                partners += 2
-            if "run" in kinds and abs(number(other) - value) in (1, 2):
-                partners += 1
-            if "colour" in kinds and colour(other) == tint:
-                partners += 1
-        return (partners, -points(card), card)
-
-    return min(cards, key=usefulness)
+    value, tint = number(card), colour(card)
+    partners = 0
+    for other in view["hand"]:
+        if other == card or action(other):
+            continue
+        if "set" in kinds and number(other) == value:
+            partners += 2
+        if "run" in kinds and abs(number(other) - value) in (1, 2):
+            partners += 1
+        if "colour" in kinds and colour(other) == tint:
+            partners += 1
+    return (partners, -points(card), card)
 
 
 BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot()}
