@@ -556,3 +556,24 @@ def test_a_resigned_seat_is_dealt_nothing_in_the_next_round():
     after = RULES.apply(state, 0, {"type": "discard", "card": "B2:0"})
     assert after["hands"][2] == [] and after["out_hands"] == {}
     assert_whole(after)
+
+
+def test_a_flex_or_bypass_in_the_pile_is_taken_only_to_lay_or_hit_with_it():
+    for card in ("FLEX:0", "BYPASS:0"):
+        state = table([FILLER, SPARE], discard=[card], drawn=False)
+        assert "used at once" in refused(state, 0, {"type": "take", "depth": 0})
+
+
+def test_action_cards_cannot_be_blocked():
+    groups = {0: [("set", ids("R4", "Y4", "G4"), False)], 1: [("set", ids("R5", "Y5", "G5"), False)]}
+    state = table([ids("BYPASS", "B1", "B2"), ids("R1", "R2")], groups=groups)
+    state["blocked"] = [None, {"by": 1, "all": True}]
+    after = RULES.apply(state, 0, {"type": "action", "card": "BYPASS:0", "target": 1})
+    assert after["skips"] == [1]
+
+
+def test_players_tied_on_the_best_score_at_the_end_share_the_win():
+    groups = {0: [("set", ids("R4", "Y4", "G4"), False)], 1: [("set", ids("R6", "Y6", "G6"), False)]}
+    state = table([ids("B2"), ids("R12")], groups=groups, progress=[11, 11], scores=[490, 500])
+    after = RULES.apply(state, 0, {"type": "discard", "card": "B2:0"})
+    assert after["scores"] == [500, 500] and after["result"]["winners"] == [0, 1]
