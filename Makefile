@@ -35,7 +35,7 @@ test: setup
 
 # Engine benchmarks need nothing else; bench_http.py needs a PostgreSQL DATABASE_URL.
 bench: setup
-	for script in bench/bench_*.py bench/bot_winrate.py bench/capit_winrate.py bench/casino_winrate.py; do $(PY) $$script || exit 1; done
+	for script in bench/bench_*.py bench/bot_winrate.py bench/capit_winrate.py bench/casino_winrate.py bench/rummathon_winrate.py; do $(PY) $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .hypothesis

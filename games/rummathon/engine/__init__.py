@@ -31,9 +31,17 @@ from .groups import (
     sequence_text,
 )
 from .rule_cards import MAX_CARDS, RULE_CARDS, SEQUENCES_PER_CARD, sequence_size
+from .rules import RULES, VARIANTS, RummathonRules, all_cards, most_to_buy, next_requirement, requirement_at
 from .solver import find_sequence, shortfall
 
 __all__ = [
+    "RULES",
+    "VARIANTS",
+    "RummathonRules",
+    "all_cards",
+    "most_to_buy",
+    "next_requirement",
+    "requirement_at",
     "ACTIONS",
     "COLOURS",
     "HAND_ORDERS",

@@ -1,0 +1,155 @@
+"""Rummathon Royale bots, from aimless to sensible. None of them ever resigns.
+
+Each bot reads only `view` and `legal_moves` (and the solver, on its own hand and the
+public rule cards), so it cannot see other hands or the deck.
+"""
+
+import random
+import time
+
+from games.engine.base import Move, State
+
+from .cards import action, colour, is_flex, number, points
+from .rules import RULES
+from .solver import find_sequence, shortfall
+
+SHORTLIST = 4  # the normal bot weighs this many discard candidates with the solver
+
+
+class RandomBot:
+    """Any legal move, uniformly."""
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Move:
+        return rng.choice(RULES.legal_moves(state, seat))
+
+
+class EasyBot:
+    """Works toward its own sequence: lays it as soon as the solver finds it (taking the
+    discard when that completes it), hits whatever fits, plays its action cards on
+    anyone, and discards the card that helps its hand least."""
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Move:
+        moves = RULES.legal_moves(state, seat)
+        view = RULES.view(state, seat)
+        if view["phase"] == "buy":
+            return moves[0]  # buys nothing: points are worth more than cards
+        by_type: dict[str, list[Move]] = {}
+        for move in moves:
+            by_type.setdefault(move["type"], []).append(move)
+        if not view["drawn"]:
+            return self.draw(view, seat, by_type, rng)
+        if by_type.get("lay"):
+            return by_type["lay"][0]
+        hits = [m for m in by_type.get("hit", []) if not is_flex(m["cards"][0])] or by_type.get("hit", [])
+        if hits:
+            return hits[0]
+        chosen = self.action(view, seat, by_type.get("action", []), rng)
+        if chosen:
+            return chosen
+        return {"type": "discard", "card": self.discard(view, seat, [m["card"] for m in by_type["discard"]])}
+
+    def discard(self, view: dict, seat: int, cards: list[str]) -> str:
+        """Once down, the card worth most; before, the least useful one."""
+        if view["down"][seat]:
+            return max(cards, key=lambda card: (points(card), card))
+        return min(cards, key=lambda card: _usefulness(view, seat, card))
+
+    def draw(self, view: dict, seat: int, by_type: dict[str, list[Move]], rng: random.Random) -> Move:
+        takes = by_type.get("take", [])
+        laying = [m for m in takes if "lay" in m]
+        if laying:
+            return laying[0]
+        shallow = [m for m in takes if "hit" in m and m["depth"] == 0]
+        if shallow:
+            return shallow[0]
+        if view["upturned"] and is_flex(view["upturned"]):
+            return {"type": "take", "depth": 0}  # a Flex the deal turned up is free
+        return {"type": "draw"}
+
+    def action(self, view: dict, seat: int, actions: list[Move], rng: random.Random) -> Move | None:
+        return rng.choice(actions) if actions else None
+
+
+class NormalBot(EasyBot):
+    """The easy bot, plus tactics: declares Rummathon Royale (and Double) when its hand
+    already holds the next sequence, burdens the leader, bypasses the player closest to
+    going out, blocks once its groups could feed others, and sabotages at once."""
+
+    def discard(self, view: dict, seat: int, cards: list[str]) -> str:
+        """Before its sequence is down: of the few least useful cards, the one whose loss
+        leaves the hand fewest cards short of the sequence (as the solver counts)."""
+        requirement = view["requirement"][seat]
+        if view["down"][seat] or requirement is None:
+            return super().discard(view, seat, cards)
+        ranked = sorted(cards, key=lambda card: _usefulness(view, seat, card))[:SHORTLIST]
+        hand = view["hand"]
+        return min(ranked, key=lambda card: shortfall([c for c in hand if c != card], requirement["items"]))
+
+    def draw(self, view: dict, seat: int, by_type: dict[str, list[Move]], rng: random.Random) -> Move:
+        if by_type.get("declare") and _holds_next(view, seat):
+            return by_type["declare"][0]
+        return super().draw(view, seat, by_type, rng)
+
+    def action(self, view: dict, seat: int, actions: list[Move], rng: random.Random) -> Move | None:
+        by_card: dict[str, list[Move]] = {}
+        for move in actions:
+            by_card.setdefault(action(move["card"]), []).append(move)
+        if by_card.get("SABOTAGE"):
+            return by_card["SABOTAGE"][0]
+        for name in ("DOUBLE_BURDEN", "BURDEN"):
+            if by_card.get(name):  # the leader: furthest on, then highest score
+                return max(by_card[name], key=lambda m: (view["progress"][m["target"]], view["scores"][m["target"]]))
+        if by_card.get("BYPASS"):  # closest to going out: down, fewest cards
+            return min(by_card["BYPASS"], key=lambda m: (not view["down"][m["target"]], view["hand_size"][m["target"]]))
+        others_down = any(view["down"][s] for s in range(view["players"]) if s != seat and s not in view["out"])
+        first_block = [m for m in by_card.get("BLOCK", []) if m["target"] is None]
+        if first_block and others_down and not view["blocked"][seat]:
+            return first_block[0]
+        return None
+
+
+def _holds_next(view: dict, seat: int) -> bool:
+    """Whether the hand already holds the sequence a declaration would add."""
+    order = view["sequences"]
+    ahead = view["down"][seat]  # 1: the next sequence; 2: the one after (a Double)
+    index = view["progress"][seat] + ahead
+    if index >= len(order):
+        return False
+    requirement = view["rule_cards"][view["rule_card"][seat]]["sequences"][order[index]]
+    return find_sequence(view["hand"], requirement) is not None
+
+
+def _usefulness(view: dict, seat: int, card: str) -> tuple:
+    """How much a card helps a hand not yet down: its partners in the hand for the
+    sequence's kinds (Flex and action cards kept), the cheaper card first among equals."""
+    if action(card):
+        return (100 if is_flex(card) else 50, 0, card)
+    kinds = {item["kind"] for item in (view["requirement"][seat] or {"items": []})["items"]}
+    value, tint = number(card), colour(card)
+    partners = 0
+    for other in view["hand"]:
+        if other == card or action(other):
+            continue
+        if "set" in kinds and number(other) == value:
+            partners += 2
+        if "run" in kinds and abs(number(other) - value) in (1, 2):
+            partners += 1
+        if "colour" in kinds and colour(other) == tint:
+            partners += 1
+    return (partners, -points(card), card)
+
+
+BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot()}
+
+
+def play_game(levels: list[str], seed: int, options: dict | None = None) -> tuple[State, float]:
+    """A whole game between these bots (one level per seat) in memory, with no registry
+    needed: its final state and the seconds it took. The bots' choices follow `seed`."""
+    rng = random.Random(seed)
+    bots = [BOTS[level] for level in levels]
+    started = time.perf_counter()
+    state = RULES.new_game(len(levels), options or {}, seed)
+    while to_act := RULES.to_act(state):
+        seat = to_act[0]
+        state = RULES.apply(state, seat, bots[seat].choose(state, seat, rng))
+    return state, time.perf_counter() - started
