@@ -149,24 +149,32 @@ def stored_result(state: State) -> dict | None:
     return copy.deepcopy(state["result"])
 
 
-def common_view(info: GameInfo, state: State, seat: int | None, sort_hand: Callable[[list[str]], list[str]]) -> dict:
-    """What every game's view shows: whose turn, my hand (sorted the game's way), the
-    hand sizes, the discard pile's top, and once the game is over every hand."""
+def common_view(
+    info: GameInfo,
+    state: State,
+    seat: int | None,
+    sort_hand: Callable[[list[str]], list[str]],
+    to_act: Callable[[State], list[int]] = one_to_act,
+) -> dict:
+    """What every game's view shows: whose turn (`to_act`, for a game where several seats
+    may act at once), my hand (sorted the game's way), the hand sizes, the discard pile's
+    top (in a game that has one), and once the game is over every hand."""
     check_viewer(state, seat)
     view = {
         "game": info.slug,
         "players": state["players"],
         "turn": state["turn"],
         "phase": state["phase"],
-        "to_act": one_to_act(state),
+        "to_act": to_act(state),
         "hand": None if seat is None else sort_hand(state["hands"][seat]),
         "hand_size": [len(hand) for hand in state["hands"]],
-        "discard_top": state["discard"][-1] if state["discard"] else None,
-        "discard_size": len(state["discard"]),
         "options": dict(state["options"]),
         "out": list(state["out"]),
         "result": stored_result(state),
     }
+    if "discard" in state:
+        view["discard_top"] = state["discard"][-1] if state["discard"] else None
+        view["discard_size"] = len(state["discard"])
     if state["phase"] == "over":
         view["hands"] = [sort_hand(cards) for cards in all_hands(state)]
     return view

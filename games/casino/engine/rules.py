@@ -17,7 +17,7 @@ from games.engine.common import (
     check_seat,
     check_setup,
     check_shape,
-    check_viewer,
+    common_view,
     held_cards,
     next_seat,
     next_state,
@@ -115,37 +115,24 @@ class CasinoRules:
         return _HANDLERS[kind](state, seat, move)
 
     def view(self, state: State, seat: int | None) -> dict:
-        check_viewer(state, seat)
-        over = state["phase"] == "over"
-        view = {
-            "game": self.info.slug,
-            "players": state["players"],
-            "turn": state["turn"],
-            "phase": state["phase"],
-            "to_act": one_to_act(state),
-            "hand": None if seat is None else sort_hand(state["hands"][seat]),
-            "hand_size": [len(hand) for hand in state["hands"]],
-            "options": dict(state["options"]),
-            "out": list(state["out"]),
-            "result": stored_result(state),
-            "dealer": state["dealer"],
-            "deal": state["deal"],
-            "stock_size": len(state["stock"]),
-            "table": _copied(state["table"]),
-            "piles": [list(pile) for pile in state["piles"]],
-            "pile_sizes": [len(pile) for pile in state["piles"]],
-            "sweeps": list(state["sweeps"]),
-            "last_capturer": state["last_capturer"],
-            "just_captured": list(state["just_captured"]),
-            "askable": _askable_cards(state) if state["phase"] == "ask" else [],
-            "scores": list(state["scores"]),
-            "target": TARGET,
-            "deals": _copied(state["deals"]),
-            "asked": [_public_question(state, record) for record in state["asked"]],
-            "card_countries": _card_countries(state, seat),
-        }
-        if over:
-            view["hands"] = [sort_hand(cards) for cards in _all_hands(state)]
+        view = common_view(self.info, state, seat, sort_hand)
+        view.update(
+            dealer=state["dealer"],
+            deal=state["deal"],
+            stock_size=len(state["stock"]),
+            table=_copied(state["table"]),
+            piles=[list(pile) for pile in state["piles"]],
+            pile_sizes=[len(pile) for pile in state["piles"]],
+            sweeps=list(state["sweeps"]),
+            last_capturer=state["last_capturer"],
+            just_captured=list(state["just_captured"]),
+            askable=_askable_cards(state) if state["phase"] == "ask" else [],
+            scores=list(state["scores"]),
+            target=TARGET,
+            deals=_copied(state["deals"]),
+            asked=[_public_question(state, record) for record in state["asked"]],
+            card_countries=_card_countries(state, seat),
+        )
         return view
 
     result = staticmethod(stored_result)
@@ -655,10 +642,6 @@ def trivia_stats(state: State) -> list[dict[str, int]]:
             }
         )
     return stats
-
-
-def _all_hands(state: State) -> list[list[str]]:
-    return [state["out_hands"].get(str(seat), state["hands"][seat]) for seat in range(state["players"])]
 
 
 def _clears_table(state: State, move: Move) -> bool:

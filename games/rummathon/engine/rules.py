@@ -21,7 +21,7 @@ from games.engine.common import (
     active_seats,
     check_seat,
     check_shape,
-    check_viewer,
+    common_view,
     held_cards,
     next_seat,
     next_state,
@@ -152,46 +152,33 @@ class RummathonRules:
         return _HANDLERS[kind](state, seat, move)
 
     def view(self, state: State, seat: int | None) -> dict:
-        check_viewer(state, seat)
-        over = state["phase"] == "over"
-        view = {
-            "game": self.info.slug,
-            "players": state["players"],
-            "options": dict(state["options"]),
-            "round": state["round"],
-            "dealer": state["dealer"],
-            "turn": state["turn"],
-            "phase": state["phase"],
-            "drawn": state["drawn"],
-            "to_act": self.to_act(state),
-            "hand": None if seat is None else sort_hand(state["hands"][seat]),
-            "hand_size": [len(hand) for hand in state["hands"]],
-            "deck_size": len(state["deck"]),
-            "discard": list(state["discard"]),
-            "upturned": state["upturned"],
-            "rule_card": list(state["rule_card"]),
-            "rule_cards": copy.deepcopy(RULE_CARDS),
-            "sequences": VARIANTS[state["options"]["variant"]],
-            "progress": list(state["progress"]),
-            "requirement": [_requirement_view(state, s) for s in range(state["players"])],
-            "down": list(state["down"]),
-            "groups": copy.deepcopy(state["groups"]),
-            "played": copy.deepcopy(state["played"]),
-            "burdens": copy.deepcopy(state["burdens"]),
-            "blocked": copy.deepcopy(state["blocked"]),
-            "skips": list(state["skips"]),
-            "declared": list(state["declared"]),
-            "banned_declare": list(state["banned_declare"]),
-            "bought": list(state["bought"]),
-            "most_to_buy": None if seat is None or state["phase"] != "buy" else most_to_buy(state, seat),
-            "scores": list(state["scores"]),
-            "rounds": copy.deepcopy(state["rounds"]),
-            "last_round": copy.deepcopy(state["rounds"][-1]) if state["rounds"] else None,
-            "out": list(state["out"]),
-            "result": stored_result(state),
-        }
-        if over:
-            view["hands"] = [sort_hand(cards) for cards in _all_hands(state)]
+        view = common_view(self.info, state, seat, sort_hand, self.to_act)
+        view.update(
+            round=state["round"],
+            dealer=state["dealer"],
+            drawn=state["drawn"],
+            deck_size=len(state["deck"]),
+            discard=list(state["discard"]),
+            upturned=state["upturned"],
+            rule_card=list(state["rule_card"]),
+            rule_cards=copy.deepcopy(RULE_CARDS),
+            sequences=VARIANTS[state["options"]["variant"]],
+            progress=list(state["progress"]),
+            requirement=[_requirement_view(state, s) for s in range(state["players"])],
+            down=list(state["down"]),
+            groups=copy.deepcopy(state["groups"]),
+            played=copy.deepcopy(state["played"]),
+            burdens=copy.deepcopy(state["burdens"]),
+            blocked=copy.deepcopy(state["blocked"]),
+            skips=list(state["skips"]),
+            declared=list(state["declared"]),
+            banned_declare=list(state["banned_declare"]),
+            bought=list(state["bought"]),
+            most_to_buy=None if seat is None or state["phase"] != "buy" else most_to_buy(state, seat),
+            scores=list(state["scores"]),
+            rounds=copy.deepcopy(state["rounds"]),
+            last_round=copy.deepcopy(state["rounds"][-1]) if state["rounds"] else None,
+        )
         return view
 
     result = staticmethod(stored_result)
@@ -751,10 +738,6 @@ def _finish(new: State, winners: list[int], reason: str) -> None:
 
 def _finish_last_standing(new: State, winners: list[int], reason: str) -> None:
     _finish(new, winners, reason)
-
-
-def _all_hands(state: State) -> list[list[str]]:
-    return [state["out_hands"].get(str(seat), state["hands"][seat]) for seat in range(state["players"])]
 
 
 # ---------------------------------------------------------------- legal move lists
