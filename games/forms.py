@@ -198,6 +198,31 @@ class BaseMoveForm(ParsedForm):
     )
 
 
+class ListField(forms.Field):
+    """Repeated fields (`A=7H:0&A=7C:1`) read as a list in the order given, each item
+    matching `pattern` (a card id unless told otherwise). More than `most` items are
+    refused before any is read."""
+
+    widget = forms.MultipleHiddenInput
+
+    def __init__(self, what: str, *, most: int, pattern=CARD_ID, items="cards", unknown="is not a card", **kwargs):
+        self.what, self.most, self.pattern, self.items, self.unknown = what, most, pattern, items, unknown
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value):
+        if not value:
+            return []
+        if isinstance(value, str):
+            value = [value]
+        if len(value) > self.most:
+            raise forms.ValidationError(f"Too many {self.items} in {self.what}.")
+        items = [str(v).strip() for v in value if str(v).strip()]
+        for item in items:
+            if not self.pattern.match(item):
+                raise forms.ValidationError(f"{item[:12]!r} in {self.what} {self.unknown}.")
+        return items
+
+
 def card_id(value: str, what: str) -> str:
     """A card id as typed in a form, or a ValidationError asking for `what`."""
     value = (value or "").strip()

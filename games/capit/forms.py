@@ -23,7 +23,7 @@ from itertools import islice
 from django import forms
 
 from games.engine.melds import KINDS
-from games.forms import CARD_ID, BaseMoveForm, GameOptionsForm, card_id, option_field
+from games.forms import CARD_ID, BaseMoveForm, GameOptionsForm, ListField, card_id, option_field
 
 from .engine.contracts import GROUPS
 from .engine.rules import OPTION_RANGES
@@ -47,29 +47,6 @@ class OptionsForm(GameOptionsForm):
     )
 
 
-class CardListField(forms.Field):
-    """Card ids given as repeated fields (`A=7H:0&A=7C:1`), in the order given."""
-
-    widget = forms.MultipleHiddenInput
-
-    def __init__(self, what: str, **kwargs):
-        self.what = what
-        super().__init__(required=False, **kwargs)
-
-    def to_python(self, value):
-        if not value:
-            return []
-        if isinstance(value, str):
-            value = [value]
-        if len(value) > MAX_CARDS:  # counted before any is read
-            raise forms.ValidationError(f"Too many cards in {self.what}.")
-        cards = [str(v).strip() for v in value if str(v).strip()]
-        for card in cards:
-            if not CARD_ID.match(card):
-                raise forms.ValidationError(f"{card[:12]!r} in {self.what} is not a card.")
-        return cards
-
-
 def _kind_field(label: str) -> forms.ChoiceField:
     return forms.ChoiceField(
         required=False,
@@ -88,10 +65,10 @@ class CapItMoveForm(BaseMoveForm):
             "invalid_choice": "Unknown kind of move %(value)s.",
         },
     )
-    cards = CardListField("the ticked cards")
-    A = CardListField("group A")
-    B = CardListField("group B")
-    C = CardListField("group C")
+    cards = ListField("the ticked cards", most=MAX_CARDS)
+    A = ListField("group A", most=MAX_CARDS)
+    B = ListField("group B", most=MAX_CARDS)
+    C = ListField("group C", most=MAX_CARDS)
     kind = _kind_field("A meld")
     kind_A = _kind_field("Group A")
     kind_B = _kind_field("Group B")

@@ -20,7 +20,7 @@ import re
 
 from django import forms
 
-from games.forms import CARD_ID, BaseMoveForm, GameOptionsForm, ParsedForm, card_id
+from games.forms import CARD_ID, BaseMoveForm, GameOptionsForm, ListField, ParsedForm, card_id
 
 TYPES = ("capture", "build", "trail", "ask", "answer")
 MAX_SEATS = 4  # Casino seats 2 to 4: ask_0 .. ask_3
@@ -40,30 +40,6 @@ class OptionsForm(GameOptionsForm):
         label="Trivia counts toward 21",
         help_text="Each right answer to a card's question is 1 point for the player who answered.",
     )
-
-
-class ListField(forms.Field):
-    """Repeated fields (`loose=5S&loose=4D`) read as a list in the order given, each item
-    matching `pattern`."""
-
-    widget = forms.MultipleHiddenInput
-
-    def __init__(self, what: str, pattern: re.Pattern, **kwargs):
-        self.what, self.pattern = what, pattern
-        super().__init__(required=False, **kwargs)
-
-    def to_python(self, value):
-        if not value:
-            return []
-        if isinstance(value, str):
-            value = [value]
-        if len(value) > MAX_PICKED:  # counted before any is read
-            raise forms.ValidationError(f"Too many items in {self.what}.")
-        items = [str(v).strip() for v in value if str(v).strip()]
-        for item in items:
-            if not self.pattern.match(item):
-                raise forms.ValidationError(f"{item[:12]!r} in {self.what} is not on the table.")
-        return items
 
 
 def question_field() -> forms.RegexField:
@@ -108,8 +84,8 @@ class CasinoMoveForm(BaseMoveForm):
         },
     )
     card = forms.CharField(required=False, max_length=12)
-    loose = ListField("the table cards", CARD_ID)
-    builds = ListField("the builds", BUILD_ID)
+    loose = ListField("the table cards", most=MAX_PICKED, items="items", unknown="is not on the table")
+    builds = ListField("the builds", most=MAX_PICKED, pattern=BUILD_ID, items="items", unknown="is not on the table")
     build = forms.RegexField(
         BUILD_ID, required=False, error_messages={"invalid": "Choose a build on the table, or none for a new one."}
     )
