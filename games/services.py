@@ -681,7 +681,7 @@ def expire_overdue_turns(now=None, limit: int = 500) -> int:
             # A move landed between the claim and the lock and kept the clock (a pick, or
             # another seat's choice in a step where the seats act at once): the deadline
             # it kept is the lease, which would give the late players a minute more.
-            Game.objects.filter(pk=game_id, deadline=lease).update(deadline=deadline)
+            Game.objects.filter(pk=game_id, deadline=lease).exclude(version=version).update(deadline=deadline)
     return applied
 
 
