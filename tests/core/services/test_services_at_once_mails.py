@@ -4,6 +4,7 @@ due, to every player still to act, never to one who has acted already."""
 import pytest
 from django.core import mail
 
+from accounts.models import User
 from games import services
 
 pytestmark = pytest.mark.django_db
@@ -58,3 +59,17 @@ def test_once_the_step_ends_the_turn_mail_goes_to_the_turn_seat_alone(picks, ali
     assert game.clock_seat == 0
     assert sweep_mails(game) == 1
     assert mails_enqueued(enqueued, "your_turn") == [alice.pk]
+
+
+def test_the_daily_digest_lists_a_game_while_the_player_is_still_to_choose(
+    picks, alice, bob, charlie, enqueued, run_enqueued
+):
+    for user in (alice, bob):
+        user.email_notifications = User.Mail.DIGEST
+        user.save()
+    game = picks(alice, bob, charlie, turn_seconds=86400)
+    services.play_move(bob, game.pk, game.version, ONE)
+    due = User.objects.get(pk=alice.pk).digest_due_at
+    assert services.send_due_digests(now=due) == 1  # Alice's; Bob has chosen
+    assert run_enqueued() == [True]
+    assert mail.outbox[0].to == ["alice@example.com"] and f"Picks #{game.pk}" in mail.outbox[0].body
