@@ -3,6 +3,7 @@
 import pytest
 
 from games import services
+from tests.rummathon.rummathon_web import BOB, GROUPS, PILE, RULE_CARDS, place
 
 
 @pytest.fixture
@@ -14,3 +15,15 @@ def friends(alice, bob, charlie):
     services.join_table(bob, game.pk)
     services.join_table(charlie, game.pk)
     return services.start_table(alice, game.pk)
+
+
+@pytest.fixture
+def bob_down(friends):
+    """Bob (seat 1) to play and yet to draw, his sequence down, Charlie's too."""
+    return place(friends, hands={1: BOB}, discard=PILE, groups=GROUPS, turn=1, drawn=False, rule_card=RULE_CARDS)
+
+
+@pytest.fixture
+def bob_drawn(bob_down):
+    """Bob has drawn (the deck's top card is in his hand)."""
+    return place(bob_down, drawn=True)

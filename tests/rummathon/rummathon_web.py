@@ -11,6 +11,17 @@ from games.models import Game
 from games.rummathon.engine import all_cards, deck
 from games.rummathon.forms import fields_for
 
+# Bob's hand once his sequence is down (bob_down), the groups on the table (his and
+# Charlie's, ids 0-1 and 2-3; Charlie's set of 2s is her burden's) and the discard pile
+# (top last: the G12 at depth 1 hits Charlie's set of 12s).
+BOB = ["R3:0", "R4:0", "R5:1", "Y7:0", "G7:1", "B11:0", "FLEX:2", "BYPASS:0", "BURDEN:1"]
+GROUPS = {
+    1: [("set", ["R9:0", "G9:0", "B9:1"], False), ("run", ["Y1:0", "Y2:0", "G3:0", "B4:0"], False)],
+    2: [("set", ["Y12:0", "R12:1", "FLEX:5"], False), ("set", ["R2:0", "G2:0", "B2:0"], True)],
+}
+PILE = ["G11:0", "R8:1", "Y6:0", "G12:1", "B3:0"]
+# The rule cards dealt: Crown to Alice, Sceptre to Bob (first a run of 3 and a run of 4), Orb to Charlie.
+RULE_CARDS = [0, 1, 2]
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}
 
 
