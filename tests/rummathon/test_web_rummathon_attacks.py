@@ -3,7 +3,7 @@
 import pytest
 
 from games import services
-from tests.rummathon.rummathon_web import HTMX, place, post_move
+from tests.rummathon.rummathon_web import HTMX, post_move
 
 pytestmark = pytest.mark.django_db
 
