@@ -114,3 +114,13 @@ def test_discarding_ends_the_turn(client, bob, bob_drawn):
     assert post_move(client, bob_drawn, posted_form(html, "Discard Y7")).status_code == 302
     state = current(bob_drawn).state
     assert state["discard"][-1] == "Y7:0" and state["turn"] == 2 and not state["drawn"]
+
+
+def test_taking_the_action_card_the_deal_turned_up(client, bob, friends):
+    game = place(friends, hands={1: RUNS}, discard=["BYPASS:1"], upturned="BYPASS:1", turn=1, drawn=False)
+    html = page(client, bob, game)
+    fields = posted_form(html, "Take the Bypass turned up (then draw as usual)")
+    assert fields == [("depth", "0"), ("type", "take")]
+    assert post_move(client, game, fields).status_code == 302
+    state = current(game).state
+    assert "BYPASS:1" in state["hands"][1] and state["discard"] == [] and not state["drawn"]
