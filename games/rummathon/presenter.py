@@ -164,7 +164,6 @@ def my_rule_card(view: dict, me: int, hand: list[str], names: list[str]) -> dict
         lines.append(
             {
                 "number": index + 1,
-                "step": position + 1,
                 "text": sequence_text(requirement),
                 "done": position < progress,
                 "current": position == progress,
@@ -223,7 +222,7 @@ def _burden_text(burden: dict, seat: int, names: list[str], me: int | None) -> s
     return f"{who} must also lay a {KIND_NAME[item['kind']]} of {item['size']} — played by {by}."
 
 
-def banners(view: dict, names: list[str], me: int | None) -> list[dict]:
+def banners(view: dict, names: list[str]) -> list[dict]:
     """What is in force this round, each as a banner: {"text", "kind"}."""
     out = []
     for seat, declared in enumerate(view["declared"]):
@@ -487,7 +486,7 @@ def rummathon_position(view: dict, hands: list[list[str]], names: list[str]) -> 
         "pile": fanned_pile(view, {}),
         "rule_cards": rule_cards_strip(view, names, None),
         "groups": table_groups(view, names, None),
-        "banners": banners(view, names, None),
+        "banners": banners(view, names),
         "scores": [{"name": names[i], "total": t} for i, t in enumerate(view["scores"])],
         "hands": [
             {"name": names[i], "cards": [rcard(c) for c in sort_hand(hand)], "out": i in view["out"]}
@@ -531,7 +530,7 @@ def present_rummathon(game, table: dict, seen) -> dict:
             "rule_cards": rule_cards_strip(view, names, me),
             "my_rule_card": aim_card,
             "groups": table_groups(view, names, me),
-            "banners": banners(view, names, me),
+            "banners": banners(view, names),
             "buying": buy_panel(view, names, me) if view["phase"] == "buy" else None,
             "scores": [{"name": names[i], "total": t} for i, t in enumerate(view["scores"])],
             "round_rows": round_rows(view, names),
