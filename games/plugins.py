@@ -91,6 +91,11 @@ class GamePlugin:
       between two polls. Still under the row lock; the engine decides whether they are
       legal now.
 
+    - `quick_options`: the options of the game's short form, where it has one (Rummathon's
+      Half variant: six sequences instead of twelve). "Play now against bots" deals them,
+      so a first game fits in a sitting; the contract suite plays its whole games with
+      them. Empty (the default): the game has no shorter form.
+
     The game's rules page is the template `<slug>/rules.html`, its CSS the static file
     `stylesheet`; the create form offers the player counts of `rules.info`. `tests/contract/` runs over every
     registered game.
@@ -113,6 +118,7 @@ class GamePlugin:
     hand_sorts: Sequence[str] = ()
     acting_at_once: Callable[[State], bool] | None = None
     version_free: frozenset[str] = frozenset()
+    quick_options: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def slug(self) -> str:

@@ -39,6 +39,7 @@ from games.models import (
     spoken_list,
     turn_time_label,
 )
+from games.plugins import PLUGINS
 from ledger import chips
 
 logger = logging.getLogger(__name__)
@@ -299,11 +300,14 @@ QUICK_GAME_SEATS = 4
 
 
 def quick_game(user, kind: str) -> Game:
-    """A game against bots, dealt at once: the user and three normal bots, the table's
-    other settings at their defaults (a friendly game, one day per turn)."""
+    """A game against bots, dealt at once: the user and three normal bots, the game in its
+    short form if it has one (`GamePlugin.quick_options`), the table's other settings at
+    their defaults (a friendly game, one day per turn)."""
     with transaction.atomic():
         check_bot_games(user)  # before the table is opened, so that this is the refusal given
-        game = create_table(user, kind, seats=QUICK_GAME_SEATS, bots=QUICK_GAME_SEATS - 1)
+        plugin = PLUGINS.get(kind)  # an unknown kind is create_table's to refuse
+        options = dict(plugin.quick_options) if plugin else None
+        game = create_table(user, kind, seats=QUICK_GAME_SEATS, bots=QUICK_GAME_SEATS - 1, options=options)
         return start_table(user, game.pk)
 
 

@@ -35,6 +35,7 @@ PLUGIN = GamePlugin(
     # Every seat buys its extra cards at once, on one short clock, whatever the page showed.
     acting_at_once=lambda state: state["phase"] == "buy",
     version_free=frozenset({"buy"}),
+    quick_options={"variant": "half"},
     demo_tables=(
         {"host": "demo", "seats": 4, "bots": 2, "bot_level": "normal", "ante": 0, "options": {"variant": "half"}},
     ),

@@ -65,7 +65,7 @@ def playout(plugin, seed: int, max_moves: int = MAX_MOVES) -> Playout:
     players = rng.randint(rules.info.min_players, rules.info.max_players)
     game_seed = rng.getrandbits(63)  # large: a page naming it cannot be a coincidence
     try:
-        state = rules.new_game(players, {}, game_seed)
+        state = rules.new_game(players, dict(plugin.quick_options), game_seed)
     except Exception as exc:
         raise _crash(plugin, seed, "new_game", exc) from exc
     moves, states = [], [state]
@@ -125,7 +125,7 @@ def check_replay_identical(plugin, seed: int) -> None:
     """`new_game` from the seed plus the moves (through JSON, as the log stores them)
     rebuilds every state of the game."""
     rules, game = plugin.rules, playout(plugin, seed)
-    state = rules.new_game(game.players, {}, game.seed)
+    state = rules.new_game(game.players, dict(plugin.quick_options), game.seed)
     assert state == game.states[0], f"{plugin.slug}, seed {seed}: the same seed deals another game"
     for k, (seat, move) in enumerate(game.moves, 1):
         try:
@@ -333,7 +333,9 @@ def check_bot_game_finishes(plugin, host, max_turns: int = MAX_MOVES) -> Game:
     """A table of bots only, dealt and played through the services one bot turn at a
     time, ends within `max_turns`, and its log replays to its final state."""
     seats = plugin.rules.info.min_players
-    game = services.create_table(host, plugin.slug, seats=seats, bots=seats, bot_level="normal")
+    game = services.create_table(
+        host, plugin.slug, seats=seats, bots=seats, bot_level="normal", options=dict(plugin.quick_options)
+    )
     game = services.start_table(host, game.pk)
     for _ in range(max_turns):
         if game.status != Game.Status.ACTIVE:
@@ -372,7 +374,7 @@ def dealt_table(plugin, people) -> Game:
     """A dealt table of the game's fewest players, all people: the first of
     `people(n)` (the conftest's fixture) hosting, the others seated in order."""
     players = people(plugin.rules.info.min_players)
-    game = services.create_table(players[0], plugin.slug, seats=len(players))
+    game = services.create_table(players[0], plugin.slug, seats=len(players), options=dict(plugin.quick_options))
     for user in players[1:]:
         services.join_table(user, game.pk)
     return services.start_table(players[0], game.pk)

@@ -17,7 +17,8 @@ def test_payouts_sum_to_the_pot(plugin, seed):
 
 
 def play_staked(plugin, staked):
-    return play_to_the_end(staked(plugin.slug, plugin.rules.info.min_players, ANTE), seed=4)
+    table = staked(plugin.slug, plugin.rules.info.min_players, ANTE, options=dict(plugin.quick_options))
+    return play_to_the_end(table, seed=4)
 
 
 @pytest.mark.django_db

@@ -56,6 +56,10 @@ def place(game, *, hands=None, discard=None, groups=None, **changes) -> Game:
     for seat, hand in enumerate(state["hands"]):
         if seat not in hands:  # the others keep their hands but the cards named elsewhere
             state["hands"][seat] = [card for card in hand if card not in set(named)]
+    if discard is None:  # the pile as dealt, but a card named elsewhere (the deal is random)
+        state["discard"] = [card for card in state["discard"] if card not in set(named)]
+        if state["upturned"] not in state["discard"]:
+            state["upturned"] = None
     kept = [card for hand in state["hands"] for card in hand]
     on_table = [card for laid in state["groups"] for group in laid for card in group["cards"]]
     used = set(kept) | set(state["discard"]) | set(on_table) | {entry["card"] for entry in state["played"]}

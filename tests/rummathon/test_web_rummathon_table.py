@@ -175,3 +175,8 @@ def test_a_staked_table_pays_the_pot_to_the_winners(alice, bob, monkeypatch):
     for seat in game.seat_list:
         won = 200 // len(winners) if seat.index in winners else 0
         assert chips.balance_of(seat.user) == before[seat.user.pk] - 100 + won
+
+
+def test_play_now_against_bots_deals_the_half_variant(alice):
+    game = services.quick_game(alice, "rummathon")
+    assert game.state["options"] == {"variant": "half"} and game.num_seats == 4

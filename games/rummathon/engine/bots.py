@@ -10,7 +10,7 @@ import time
 from games.engine.base import Move, State
 
 from .cards import action, colour, is_flex, number, points
-from .rules import RULES
+from .rules import RULES, view_sequence
 from .solver import find_sequence, shortfall
 
 SHORTLIST = 4  # the normal bot weighs this many discard candidates with the solver
@@ -110,13 +110,8 @@ class NormalBot(EasyBot):
 
 def _holds_next(view: dict, seat: int) -> bool:
     """Whether the hand already holds the sequence a declaration would add."""
-    order = view["sequences"]
-    ahead = view["down"][seat]  # 1: the next sequence; 2: the one after (a Double)
-    index = view["progress"][seat] + ahead
-    if index >= len(order):
-        return False
-    requirement = view["rule_cards"][view["rule_card"][seat]]["sequences"][order[index]]
-    return find_sequence(view["hand"], requirement) is not None
+    requirement = view_sequence(view, seat, ahead=view["down"][seat])  # 1: the next; 2: a Double's
+    return requirement is not None and find_sequence(view["hand"], requirement) is not None
 
 
 def _usefulness(view: dict, seat: int, card: str) -> tuple:

@@ -13,7 +13,7 @@ Per seat, "down" counts the sequences laid this round (0: not down; 2 or 3 after
 Rummathon Royale or a Double), and "progress" indexes the variant's sequence list.
 """
 
-import copy
+import json
 import math
 
 from games.engine.base import GameInfo, IllegalMove, Move, State
@@ -30,7 +30,7 @@ from games.engine.common import (
 )
 from games.engine.rng import shuffled
 
-from .cards import HAND_SIZE, action, deck, face, hand_points, is_card, is_flex, sort_hand
+from .cards import HAND_SIZE, action, colour, deck, face, hand_points, is_card, is_flex, number, sort_hand
 from .groups import GroupError, arrange, hit, meets_problem, sequence_text
 from .rule_cards import RULE_CARDS
 from .solver import find_sequence
@@ -153,6 +153,17 @@ class RummathonRules:
 
     def view(self, state: State, seat: int | None) -> dict:
         view = common_view(self.info, state, seat, sort_hand, self.to_act)
+        # The nested parts are copied through JSON in one go: the view is JSON by contract,
+        # and this is several times quicker than deepcopy, which bots and pages pay per view.
+        nested = {
+            "requirement": [_requirement_view(state, s) for s in range(state["players"])],
+            "groups": state["groups"],
+            "played": state["played"],
+            "burdens": state["burdens"],
+            "blocked": state["blocked"],
+            "rounds": state["rounds"],
+        }
+        view.update(json.loads(json.dumps(nested)))
         view.update(
             round=state["round"],
             dealer=state["dealer"],
@@ -161,23 +172,16 @@ class RummathonRules:
             discard=list(state["discard"]),
             upturned=state["upturned"],
             rule_card=list(state["rule_card"]),
-            rule_cards=copy.deepcopy(RULE_CARDS),
             sequences=VARIANTS[state["options"]["variant"]],
             progress=list(state["progress"]),
-            requirement=[_requirement_view(state, s) for s in range(state["players"])],
             down=list(state["down"]),
-            groups=copy.deepcopy(state["groups"]),
-            played=copy.deepcopy(state["played"]),
-            burdens=copy.deepcopy(state["burdens"]),
-            blocked=copy.deepcopy(state["blocked"]),
             skips=list(state["skips"]),
             declared=list(state["declared"]),
             banned_declare=list(state["banned_declare"]),
             bought=list(state["bought"]),
             most_to_buy=None if seat is None or state["phase"] != "buy" else most_to_buy(state, seat),
             scores=list(state["scores"]),
-            rounds=copy.deepcopy(state["rounds"]),
-            last_round=copy.deepcopy(state["rounds"][-1]) if state["rounds"] else None,
+            last_round=view["rounds"][-1] if view["rounds"] else None,
         )
         return view
 
@@ -228,6 +232,16 @@ def requirement_at(state: State, seat: int, ahead: int = 0) -> list[dict] | None
     if index >= len(order):
         return None
     return RULE_CARDS[state["rule_card"][seat]]["sequences"][order[index]]
+
+
+def view_sequence(view: dict, seat: int, ahead: int = 0) -> list[dict] | None:
+    """`requirement_at` as a player knows it, from `view(state, any seat)`: every seat's
+    rule card and progress are open to the table."""
+    order = view["sequences"]
+    index = view["progress"][seat] + ahead
+    if index >= len(order):
+        return None
+    return RULE_CARDS[view["rule_card"][seat]]["sequences"][order[index]]
 
 
 def next_requirement(state: State, seat: int) -> list[dict] | None:
@@ -758,7 +772,7 @@ def _hit_targets(state: State, seat: int, card: str) -> list[dict]:
     targets = []
     for owner in range(state["players"]):
         for group in state["groups"][owner]:
-            if isinstance(_hit_refusal(state, seat, owner, group["id"]), str):
+            if not _may_fit(group, card) or isinstance(_hit_refusal(state, seat, owner, group["id"]), str):
                 continue
             try:
                 hit(group, [card])
@@ -766,6 +780,21 @@ def _hit_targets(state: State, seat: int, card: str) -> list[dict]:
                 continue
             targets.append({"seat": owner, "group": group["id"], "cards": [card]})
     return targets
+
+
+# What a natural card must share with a set's or a colour group's natural cards to join it.
+_ALIKE = {"set": number, "colour": colour}
+
+
+def _may_fit(group: dict, card: str) -> bool:
+    """A quick look before `hit` judges the card: a natural card joins a set only with its
+    number and a colour group only with its colour (legal moves ask this of every card
+    and group at every turn)."""
+    alike = _ALIKE.get(group["kind"])
+    if alike is None or is_flex(card):
+        return True
+    natural = next(c for c in group["cards"] if not is_flex(c))
+    return alike(card) == alike(natural)
 
 
 def _draw_moves(state: State, seat: int) -> list[Move]:
@@ -826,7 +855,7 @@ def _requirement_view(state: State, seat: int) -> dict | None:
     requirement = requirement_at(state, seat)
     if requirement is None:
         return None
-    return {"items": copy.deepcopy(requirement), "text": sequence_text(requirement)}
+    return {"items": requirement, "text": sequence_text(requirement)}
 
 
 def _faces(cards: list[str]) -> str:
