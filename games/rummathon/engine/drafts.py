@@ -79,7 +79,7 @@ def check_draft(view: dict, draft: dict, me: int) -> list[dict]:
     if requirement is None:
         lines.append(_note("You have no further sequence to lay this round."))
     elif not filled:
-        lines.append(_note(f"Tick cards into the groups to build {_wanted(view, me, requirement)}."))
+        lines.append(_note(f"Tick cards into the groups to build {wanted_text(view, me, requirement)}."))
     elif len(valid) == len(filled) and len(first_group) == sum(len(cards) for _, cards, _ in filled):
         lines.append(_sequence_line(view, me, requirement, valid, top))
     return lines
@@ -88,7 +88,7 @@ def check_draft(view: dict, draft: dict, me: int) -> list[dict]:
 def _sequence_line(view: dict, me: int, requirement: list[dict], groups: list[dict], top: str | None) -> dict:
     """Whether these valid groups (no card twice, all held) make my next sequence, and
     how to lay them down now."""
-    wanted = _wanted(view, me, requirement)
+    wanted = wanted_text(view, me, requirement)
     burden = _burden_item(view, me)
     sequence = requirement[:-1] if burden else requirement
     plain = [{"kind": g["kind"], "cards": g["cards"]} for g in groups]
@@ -131,7 +131,7 @@ def _burden_item(view: dict, me: int) -> dict | None:
     return BURDEN_GROUP[burden["kind"]] if burden and view["down"][me] == 0 else None
 
 
-def _wanted(view: dict, me: int, requirement: list[dict]) -> str:
+def wanted_text(view: dict, me: int, requirement: list[dict]) -> str:
     """ "your sequence (two sets of 3)", with the burden's group when it adds one."""
     burden = _burden_item(view, me)
     if not burden:
