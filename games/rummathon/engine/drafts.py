@@ -106,8 +106,8 @@ def _sequence_line(view: dict, me: int, requirement: list[dict], groups: list[di
     which = ""
     if burden:
         index = burden_group(sequence, burden, groups)
-        marked = next((g["number"] for g in groups if g["burden"]), None)
-        if index is None:
+        if index is None:  # only with a group marked: else one of the groups meeting the whole is the burden's
+            marked = next(g["number"] for g in groups if g["burden"])
             return _bad(
                 f"Group {marked} is marked as the burden's: it must be {group_text(burden['kind'], burden['size'])} "
                 f"or more, and the other groups your sequence ({sequence_text(sequence)})."
