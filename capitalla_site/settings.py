@@ -93,6 +93,7 @@ GAME_APPS = [
     "games.capitalla",
     "games.capit",
     "games.casino",
+    "games.rummathon",
 ]
 INSTALLED_APPS += GAME_APPS
 

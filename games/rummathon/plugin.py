@@ -1,0 +1,38 @@
+"""Rummathon Royale as the core sees it (`games.plugins.GamePlugin`)."""
+
+from games.engine.common import active_seats
+from games.plugins import GamePlugin, Payout, split_pot
+
+from . import forms, presenter
+from .engine import RULES, all_cards
+from .engine.bots import BOTS
+
+
+def payouts(state: dict, pot: int) -> list[Payout]:
+    """No share per round: at the end the whole pot to the winners (or to the players
+    still in, should there be none), the odd chips to the first of them after the dealer."""
+    result = RULES.result(state)
+    if result is None:
+        return []
+    return split_pot(pot, result["winners"] or active_seats(state), state["players"], state["dealer"])
+
+
+PLUGIN = GamePlugin(
+    rules=RULES,
+    bots=BOTS,
+    present=presenter.present_rummathon,
+    hand_sorts=presenter.HAND_SORTS,
+    replay_position=presenter.rummathon_position,
+    move_form=forms.RummathonMoveForm,
+    move_fields=forms.fields_for,
+    result_headline=presenter.result_headline,
+    payouts=payouts,
+    cards=all_cards,
+    face_down=lambda state: state["deck"],
+    urls=(),  # the lead mounts the group builder's views (rum-builder) at merge
+    options_form=forms.OptionsForm,
+    chapter=lambda state: f"Round {state['round']}",
+    demo_tables=(
+        {"host": "demo", "seats": 4, "bots": 2, "bot_level": "normal", "ante": 0, "options": {"variant": "half"}},
+    ),
+)
