@@ -9,6 +9,7 @@ from the engine (`rules.legal_moves` for my seat); nothing here decides a rule.
 
 from games.presenters import arranged
 
+from . import builder
 from .engine import action as action_of
 from .engine import colour, face, is_flex, number, sort_hand, spoken
 from .forms import fields_for
@@ -114,4 +115,7 @@ def present_rummathon(game, table: dict, seen) -> dict:
         if moves
         else None
     )
+    if table["controls"] is not None:
+        draft = getattr(seen.request, "rummathon_draft", None)
+        table["controls"]["builder"] = builder.builder_panel(game, view, me, draft)
     return table
