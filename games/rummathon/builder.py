@@ -96,16 +96,18 @@ def builder_panel(game, view: dict, me: int, draft: dict | None) -> dict | None:
         "top": _face(usable_top) if usable_top else None,
         "lay_as": lay_as,
         "lines": check_draft(view, draft, me) if draft is not None else None,
-        "suggested": _suggestion(game, me, slots),
+        "suggested": _suggestion(game, me, len(slots) if burdened else None),
         "check_url": reverse("rummathon:check", args=[game.pk]),
         "move_url": reverse("move", args=[game.pk]),
         "version": game.version,
     }
 
 
-def _suggestion(game, me: int, slots: list[dict]) -> dict | None:
+def _suggestion(game, me: int, burden: int | None) -> dict | None:
     """The solver's lay-down among my legal moves (after the draw a `lay`, before it a
-    `take` of the top card with a lay), as groups to show and the fields that post it."""
+    `take` of the top card with a lay), as groups to show and the fields that post it.
+    Its groups come in the order of the requirement, as the builder's do: the burden's
+    (group `burden`, if any) last."""
     move = next(
         (m for m in game.rules.legal_moves(game.state, me) if m["type"] == "lay" or m.get("lay") is not None), None
     )
@@ -116,8 +118,12 @@ def _suggestion(game, me: int, slots: list[dict]) -> dict | None:
     return {
         "type": move["type"],
         "groups": [
-            {"slot": slot, "cards": [_face(card) for card in arrange(group["cards"], group["kind"])[0]]}
-            for slot, group in zip(slots, groups)
+            {
+                "text": f"Group {k}: {group_text(group['kind'], len(group['cards']))}"
+                + (" — your burden’s" if k == burden else ""),
+                "cards": [_face(card) for card in arrange(group["cards"], group["kind"])[0]],
+            }
+            for k, group in enumerate(groups, 1)
         ],
         "fields": fields,
         "builder_url": reverse("rummathon:check", args=[game.pk])

@@ -204,6 +204,7 @@ def test_a_burdened_player_builds_the_burdens_group_last(client, bob, pair):
     game = seat_state(pair, state)
     text = page(client, game)
     assert "Group 3: a set of 3 — your burden’s" in text and 'name="burden" value="3"' in text
+    assert "Group 3: a set of 3 — your burden’s" in text.split('<div class="suggest">')[1]
     response = post(
         client,
         game,
