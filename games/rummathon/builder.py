@@ -53,6 +53,19 @@ def has_ticks(draft: dict) -> bool:
     return any(draft["groups"])
 
 
+def kept_draft(request, refused: bool) -> dict | None:
+    """What the builder shows ticked: the check view's draft (`request.rummathon_draft`),
+    or the groups of a refused move, kept so that the player mends them instead of
+    ticking them all again."""
+    if request is None:
+        return None
+    draft = getattr(request, "rummathon_draft", None)
+    if draft is None and refused and request.method == "POST":
+        posted = draft_from(request.POST)
+        draft = posted if has_ticks(posted) else None
+    return draft
+
+
 def builder_panel(game, view: dict, me: int, draft: dict | None) -> dict | None:
     """What `rummathon/_builder.html` draws on my turn while I have a sequence to lay:
     its groups (kind and size, from my next requirement), my cards each with a tick per

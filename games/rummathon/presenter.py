@@ -116,6 +116,6 @@ def present_rummathon(game, table: dict, seen) -> dict:
         else None
     )
     if table["controls"] is not None:
-        draft = getattr(seen.request, "rummathon_draft", None)
+        draft = builder.kept_draft(seen.request, refused=bool(table["error"]))
         table["controls"]["builder"] = builder.builder_panel(game, view, me, draft)
     return table

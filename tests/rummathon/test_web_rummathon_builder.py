@@ -155,6 +155,23 @@ def test_the_builder_offers_the_groups_of_my_sequence_and_lays_them_down(client,
     assert game.state["down"][1] == 1 and game.state["hands"][1] == SPARE
 
 
+def test_a_refused_lay_down_keeps_the_groups_ticked(client, building, snapshot):
+    run = ids("R3", "Y4", "G5")
+    game = seat_state(building, table([FILLER, SEVENS + run + SPARE], turn=1))
+    before = snapshot(game)
+    response = post(
+        client,
+        game,
+        [("type", "lay"), ("kind_1", "set"), ("kind_2", "run")]
+        + [("g1", card) for card in SEVENS]
+        + [("g2", card) for card in run],
+    )
+    text = html_lib.unescape(response.content.decode())
+    assert response.status_code == 400 and "This sequence is two sets of 3, not a set of 3 and a run of 3." in text
+    assert 'name="g1" value="R7:0" checked' in text and 'name="g2" value="G5:0" checked' in text
+    assert snapshot(game) == before
+
+
 def test_the_suggestion_lays_down_and_can_be_put_in_the_builder(client, building):
     text = page(client, building)
     assert "Suggested" in text and "Lay these down" in text
