@@ -2,16 +2,16 @@
 
 from functools import cache
 
-from django.db.models import F
-
 from games.mail import outbox_enabled
-from games.models import Game, Seat
+from games.models import ON_A_CLOCK, Seat, is_on_the_clock
 
 
 def waiting_count(user) -> int:
-    """Games in play where the user's own clock is running: one COUNT over the user's seats
-    joined to their games."""
-    return Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE, game__clock_seat=F("index")).count()
+    """Games in play where the user's own clock is running: one query over the user's seats
+    joined to their games (a step where the seats act at once is theirs while they are to
+    act, which the game's `to_act` says: `is_on_the_clock`)."""
+    seats = Seat.objects.filter(ON_A_CLOCK, user=user).values_list("index", "game__clock_seat", "game__to_act")
+    return sum(is_on_the_clock(*seat) for seat in seats)
 
 
 def my_turns(request):

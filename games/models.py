@@ -45,6 +45,11 @@ def turn_time_label(seconds: int) -> str:
     return dict(TURN_TIMES).get(seconds) or f"{seconds} seconds"
 
 
+def spoken_list(words: list[str]) -> str:
+    """Names in words: "Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
+    return " and ".join(filter(None, [", ".join(words[:-1]), *words[-1:]]))
+
+
 def is_system_move(move) -> bool:
     return isinstance(move, dict) and move.get("type") in SYSTEM_MOVES
 
@@ -106,9 +111,11 @@ class Game(models.Model):
 
     # Turn clocks. The clock runs for one human seat at a time (`clock_seat`): set when the
     # turn passes to that seat, kept between its pick and discard, cleared when a bot or
-    # nobody is to act. The sweeper claims rows whose `deadline` passed (and sends the
-    # "your turn" mail once `turn_mail_at` passed, the reminder once `remind_at` passed)
-    # by conditional updates setting them to NULL.
+    # nobody is to act. In a step where the seats act at once (`clock_at_once`: a deadline
+    # with no `clock_seat`) one short clock runs for every person still to act. The sweeper
+    # claims rows whose `deadline` passed (and sends the "your turn" mail once
+    # `turn_mail_at` passed, the reminder once `remind_at` passed) by conditional updates
+    # setting them to NULL.
     turn_seconds = models.PositiveIntegerField(choices=TURN_TIMES, default=DEFAULT_TURN_SECONDS)
     timeout_policy = models.CharField(max_length=10, choices=TimeoutPolicy.choices, default=TimeoutPolicy.BOT)
     allow_extra_time = models.BooleanField(default=True)
@@ -154,6 +161,25 @@ class Game(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.ABANDONED)
+
+    @property
+    def clock_at_once(self) -> bool:
+        """The clock running is the shared one of a step where the seats act at once
+        (services.at_once_seconds): it has a deadline but no one seat."""
+        return self.clock_seat is None and self.deadline is not None
+
+    def clock_seats(self) -> list[int]:
+        """The seats whose clock runs: the clock seat, or every person still to act in a
+        step where the seats act at once."""
+        if self.deadline is None:
+            return []
+        return [self.clock_seat] if self.clock_seat is not None else self.people_to_act()
+
+    def people_to_act(self) -> list[int]:
+        """The seats to act that a person plays (not a bot, nor a bot standing in for a
+        player who is away)."""
+        people = {s.index for s in self.seat_list if not s.plays_as_bot}
+        return [i for i in self.to_act if i in people]
 
     @property
     def seed_revealed(self) -> int | None:
@@ -261,6 +287,21 @@ class Seat(models.Model):
         if self.is_bot:
             return f"Bot {self.index + 1} ({self.bot_level})"
         return self.player_name
+
+
+# The seats whose clock may run, as a filter of Seat rows: the clock seat of a game in
+# play, or a person's seat at a game in a step where the seats act at once (a deadline and
+# no clock seat), whose clock runs while the seat is to act: `is_on_the_clock` reads that
+# from the game's `to_act` (a JSON list, which SQL cannot ask alike on every database).
+ON_A_CLOCK = models.Q(game__status=Game.Status.ACTIVE) & (
+    models.Q(game__clock_seat=models.F("index"))
+    | models.Q(game__clock_seat=None, game__deadline__isnull=False, user__isnull=False, away=False)
+)
+
+
+def is_on_the_clock(index: int, clock_seat: int | None, to_act: list[int]) -> bool:
+    """Of a seat that ON_A_CLOCK found: whether its clock runs (`Game.clock_seats`)."""
+    return index == clock_seat or clock_seat is None and index in to_act
 
 
 class Event(models.Model):

@@ -25,7 +25,7 @@ from django.contrib.auth.tokens import default_token_generator
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import Max
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -33,7 +33,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from games import magic_links, services
-from games.models import Event, Game, Notification, Seat, turn_time_label
+from games.models import ON_A_CLOCK, Event, Game, Notification, Seat, is_on_the_clock, turn_time_label
 from games.presenters import history_lines
 
 logger = logging.getLogger(__name__)
@@ -161,8 +161,7 @@ def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
         still_waiting = (
             game.status == Game.Status.ACTIVE
             and game.version == version
-            and game.clock_seat == seat.index
-            and game.deadline is not None
+            and seat.index in game.clock_seats()
             and not seat.away
         )
         if not still_waiting:
@@ -487,11 +486,11 @@ def _send_table_full(user, game_id: int, attempt: int) -> bool | None:
 
 
 def _send_digest(user, day: int, attempt: int) -> bool | None:
-    seats = list(
-        Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE, game__clock_seat=F("index"))
-        .select_related("game")
-        .order_by("game__deadline")
-    )
+    seats = [
+        s
+        for s in Seat.objects.filter(ON_A_CLOCK, user=user).select_related("game").order_by("game__deadline")
+        if is_on_the_clock(s.index, s.game.clock_seat, s.game.to_act)
+    ]
     if not seats:
         return None
     n = len(seats)

@@ -79,6 +79,17 @@ class GamePlugin:
       default. A player may also drag their cards into an order of their own; both are kept
       on their seat (`services.arrange_hand`), and the presenter shows the hand through
       `presenters.arranged(cards, seen, sort)` with `sort` its sorting function.
+    - `acting_at_once(state) -> bool`: whether the seats to act now act together, each
+      choosing in any order (Rummathon's buying of extra cards after the deal). While it
+      says True, every person to act is on one short shared clock (`services.at_once_seconds`
+      of the turn time), one seat's choice does not restart it for the others, a bot
+      chooses for whoever is still to act when it runs out (no forfeit, no missed turn),
+      and one bot task makes every bot seat's choice. None (the default): never.
+    - `version_free`: the move types the engine checks whatever position the page showed
+      (Casino's "answer"): `services.play_move` applies them without comparing the page's
+      version, since a live table moves on every second and a page's version goes stale
+      between two polls. Still under the row lock; the engine decides whether they are
+      legal now.
 
     The game's rules page is the template `<slug>/rules.html`, its CSS the static file
     `stylesheet`; the create form offers the player counts of `rules.info`. `tests/contract/` runs over every
@@ -100,6 +111,8 @@ class GamePlugin:
     options_form: type | None = None
     chapter: Callable[[State], str] | None = None
     hand_sorts: Sequence[str] = ()
+    acting_at_once: Callable[[State], bool] | None = None
+    version_free: frozenset[str] = frozenset()
 
     @property
     def slug(self) -> str:

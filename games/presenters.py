@@ -13,8 +13,9 @@ from typing import Any
 
 from django.urls import get_script_prefix, reverse
 
-from games.models import ChatMessage, turn_time_label
+from games.models import ChatMessage, spoken_list, turn_time_label
 from games.plugins import get_plugin
+from games.services import at_once_seconds
 from ledger import chips
 from ledger.models import Entry
 
@@ -91,17 +92,22 @@ def _cards(count: int) -> str:
 
 
 def _clock(game, me, by_index, out) -> dict:
-    """Whose clock runs and until when, and what this viewer may do about it."""
+    """Whose clock runs and until when, and what this viewer may do about it. In a step
+    where the seats act at once, the one clock of everyone still to act ("at_once")."""
     active = game.status == game.Status.ACTIVE
-    running = active and game.deadline is not None and game.clock_seat in by_index
+    on_clock = [i for i in game.clock_seats() if i in by_index] if active else []
+    running = bool(on_clock)
     clock = None
     if running:
-        seat = by_index[game.clock_seat]
+        at_once = game.clock_at_once
+        is_me = me is not None and me.index in on_clock
+        names = ["you" if at_once and is_me and i == me.index else by_index[i].name for i in on_clock]
         clock = {
-            "name": seat.name,
-            "is_me": me is not None and me.index == seat.index,
+            "name": spoken_list(names),
+            "at_once": at_once,
+            "is_me": is_me,
             "deadline": game.deadline,
-            "turn_seconds": game.turn_seconds,
+            "turn_seconds": at_once_seconds(game.turn_seconds) if at_once else game.turn_seconds,
         }
     seated_in = me is not None and me.index not in out
     return {

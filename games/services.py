@@ -26,14 +26,17 @@ from games.engine.registry import RULES
 from games.engine.rng import new_seed
 from games.models import (
     DEFAULT_TURN_SECONDS,
+    ON_A_CLOCK,
     TURN_TIMES,
     ChatMessage,
     Game,
     Hand,
     Notification,
     Seat,
+    is_on_the_clock,
     new_invite_code,
     seed_digest,
+    spoken_list,
     turn_time_label,
 )
 from ledger import chips
@@ -65,6 +68,17 @@ MISSES_BEFORE_TAKEOVER = 3
 TIMEOUT_CLAIM_LEASE = 60
 # The reminder goes when this share of the turn time is gone.
 REMIND_AFTER = 0.8
+# The shared clock of a step where the seats act at once (GamePlugin.acting_at_once) is
+# this share of the turn time, at least AT_ONCE_MIN_SECONDS, never more than the turn time.
+AT_ONCE_SHARE = 0.25
+AT_ONCE_MIN_SECONDS = 30
+
+
+def at_once_seconds(turn_seconds: int) -> int:
+    """The length of the one clock of a step where the seats act at once: a quarter of the
+    table's turn time (Rummathon's buying is a quick choice), at least 30 seconds, never
+    more than the turn time itself."""
+    return min(turn_seconds, max(AT_ONCE_MIN_SECONDS, round(turn_seconds * AT_ONCE_SHARE)))
 
 
 class ServiceError(Exception):
@@ -154,19 +168,20 @@ def check_clock_options(turn_seconds, timeout_policy) -> None:
 
 def check_can_give_extra_time(game: Game, seat: Seat) -> None:
     """A seated player still in the game may give the player whose clock runs more time,
-    once per turn, when the table allows it."""
+    once per turn, when the table allows it; in a step where the seats act at once, a
+    player not to act (or done already) may give the shared clock more time, once per step."""
     if game.status != Game.Status.ACTIVE:
         raise Conflict("This game is not in play.")
     if not game.allow_extra_time:
         raise Forbidden("This table does not allow extra time.")
-    if game.clock_seat is None or game.deadline is None:
+    if game.deadline is None:
         raise Conflict("No player's clock is running right now.")
-    if game.clock_seat == seat.index:
+    if seat.index == game.clock_seat or game.clock_at_once and seat.index in game.to_act:
         raise Forbidden("You cannot give yourself more time.")
     if seat.index in _out_seats(game):
         raise Forbidden("You are out of this game.")
     if game.extra_time_used:
-        raise Conflict("This turn has already been given extra time.")
+        raise Conflict(f"This {'step' if game.clock_at_once else 'turn'} has already been given extra time.")
 
 
 def check_game_options(kind: str, seats: int, options: dict) -> dict:
@@ -461,18 +476,22 @@ def rematch(user, game_id: int) -> Game:
 
 
 def play_move(user, game_id: int, expected_version, move) -> Game:
-    """A human's move, applied only if the client saw the current version. `move` is a
-    dict, or a function of the game's kind that parses one (raising ServiceError), so a
-    form is read for the right game without loading the game twice."""
+    """A human's move, applied only if the client saw the current version, unless its type
+    is one of the game's `version_free` ones (the engine judges those in whatever position
+    they arrive). `move` is a dict, or a function of the game's kind that parses one
+    (raising ServiceError), so a form is read for the right game without loading the game
+    twice."""
     with transaction.atomic():
         game = _locked(game_id)
         seat = check_seated(game, user)
         if game.status != Game.Status.ACTIVE:
             raise Conflict("This game is not in play.")
-        check_version(game, expected_version)
+        move = move(game.kind) if callable(move) else move
+        if not (isinstance(move, dict) and move.get("type") in game.plugin.version_free):
+            check_version(game, expected_version)
         if seat.away:
             raise Conflict("A bot is playing your seat: press “I'm back” to play again.")
-        _apply(game, seat.index, move(game.kind) if callable(move) else move)
+        _apply(game, seat.index, move)
         if seat.missed_turns:
             seat.missed_turns = 0  # the misses that count are the ones in a row
             seat.save(update_fields=["missed_turns"])
@@ -503,36 +522,50 @@ def play_bot_turn(game_id: int, version: int) -> bool:
         seat = _bot_to_act(game)
         if seat is None:
             return False
-        bot = get_bot(game.kind, seat.bot_level or "normal")
-        move = bot.choose(game.state, seat.index, random.Random(f"{game.pk}:{version}"))
-        _apply(game, seat.index, move)
+        if not _acting_at_once(game):
+            _play_bot(game, seat)
+            return True
+        # Every bot to act in the step makes its choice now, each its own event: the people
+        # choosing with them never wait one bot delay per bot.
+        for seat in [s for s in game.seat_list if s.plays_as_bot and s.index in game.to_act]:
+            if game.status == Game.Status.ACTIVE and _acting_at_once(game) and seat.index in game.to_act:
+                _play_bot(game, seat)
     return True
+
+
+def _play_bot(game: Game, seat: Seat) -> None:
+    bot = get_bot(game.kind, seat.bot_level or "normal")
+    _apply(game, seat.index, bot.choose(game.state, seat.index, random.Random(f"{game.pk}:{game.version}")))
 
 
 def grant_extra_time(user, game_id: int, expected_version) -> Game:
     """Give the player whose clock runs one more turn time, never more than two turn times
-    from now. Once per turn, when the table allows it."""
+    from now. Once per turn, when the table allows it. In a step where the seats act at
+    once, the shared clock gets one more of its own length (never more than two from now),
+    for everyone still to act, once per step; the event's "to" lists them."""
     with transaction.atomic():
         game = _locked(game_id)
         seat = check_seated(game, user)
         check_version(game, expected_version)
         check_can_give_extra_time(game, seat)
         now = timezone.now()
-        turn = timedelta(seconds=game.turn_seconds)
+        at_once = game.clock_at_once
+        turn = timedelta(seconds=at_once_seconds(game.turn_seconds) if at_once else game.turn_seconds)
         deadline = min(game.deadline + turn, now + 2 * turn)
         added = deadline - game.deadline
         if added <= timedelta(0):
             raise Conflict("That player already has as much time as extra time can give.")
-        target = _seat(game, game.clock_seat)
+        targets = game.clock_seats()
         game.deadline = deadline
         if game.remind_at is not None:
             game.remind_at += added
         game.extra_time_used = True
         seconds = round(added.total_seconds())
+        names = spoken_list([_seat(game, index).name for index in targets])
         game.record_event(
             seat.index,
-            {"type": "extra_time", "seconds": seconds, "to": target.index},
-            f"{{player}} gave {target.name} {_duration(seconds)} more for this turn.",
+            {"type": "extra_time", "seconds": seconds, "to": targets if at_once else targets[0]},
+            f"{{player}} gave {names} {_duration(seconds)} more {'to choose' if at_once else 'for this turn'}.",
         )
         game.save(update_fields=MOVE_FIELDS)
     return game
@@ -639,9 +672,16 @@ def expire_overdue_turns(now=None, limit: int = 500) -> int:
         if not Game.objects.filter(pk=game_id, version=version, deadline=deadline).update(deadline=lease):
             continue  # another sweeper, or a move, got there first
         try:
-            applied += apply_timeout(game_id, version, now=now)
+            done = apply_timeout(game_id, version, now=now)
         except Exception:
             logger.exception("Timeout of game %s at version %s failed; retried when the lease ends", game_id, version)
+            continue
+        applied += done
+        if not done:
+            # A move landed between the claim and the lock and kept the clock (a pick, or
+            # another seat's choice in a step where the seats act at once): the deadline
+            # it kept is the lease, which would give the late players a minute more.
+            Game.objects.filter(pk=game_id, deadline=lease).exclude(version=version).update(deadline=deadline)
     return applied
 
 
@@ -654,7 +694,11 @@ def apply_timeout(game_id: int, version: int, now=None) -> bool:
             game = _locked(game_id)
         except NotFound:
             return False
-        if game.status != Game.Status.ACTIVE or game.version != version or game.clock_seat is None:
+        if game.status != Game.Status.ACTIVE or game.version != version:
+            return False
+        if game.clock_at_once:
+            return _time_out_at_once(game, now) if _acting_at_once(game) else False
+        if game.clock_seat is None:
             return False
         seat = _seat(game, game.clock_seat)
         if seat is None or seat.plays_as_bot or seat.index not in game.to_act:
@@ -678,18 +722,36 @@ def apply_timeout(game_id: int, version: int, now=None) -> bool:
         seat.save(update_fields=["missed_turns"])
         game.record_event(seat.index, {"type": "timeout"}, "{player} ran out of time; a bot played the turn for them.")
         # The seat's own bot plays the rest of this turn from the seat's view; while it does,
-        # the seat's clock must not start again.
+        # the seat's clock must not start again. A turn that ends in a step where the seats
+        # act at once ends the bot's part: there the seat has the shared clock to choose.
         game._autoplay_seat = seat.index
-        bot = _stand_in_bot(game.kind)
-        rng = random.Random(f"{game.pk}:{version}:timeout")
-        for _ in range(100):
-            if game.status != Game.Status.ACTIVE or seat.index not in game.to_act:
-                break
-            _apply(game, seat.index, bot.choose(game.state, seat.index, rng), now=now)
-        else:
-            raise RuntimeError(f"the stand-in bot did not finish seat {seat.index}'s turn")
+        _stand_in_plays(game, seat.index, now, while_=lambda: not _acting_at_once(game))
         game._autoplay_seat = None  # the last move already started the next player's clock
     return True
+
+
+def _time_out_at_once(game: Game, now) -> bool:
+    """The shared clock of a step where the seats act at once ran out: the stand-in bot
+    chooses for every person still to act, from their own view, each its own events. The
+    clock was short, so this forfeits nobody and counts no missed turn (docs/decisions.md)."""
+    late = game.clock_seats()
+    for index in late:
+        if game.status != Game.Status.ACTIVE or not _acting_at_once(game) or index not in game.to_act:
+            continue  # another late seat's choice ended the step
+        game.record_event(index, {"type": "timeout"}, "{player} ran out of time to choose; a bot chose for them.")
+        _stand_in_plays(game, index, now, while_=lambda: _acting_at_once(game))
+    return bool(late)
+
+
+def _stand_in_plays(game: Game, index: int, now, while_) -> None:
+    """The stand-in bot plays seat `index` while it is to act and `while_()` holds."""
+    bot = _stand_in_bot(game.kind)
+    rng = random.Random(f"{game.pk}:{game.version}:timeout")
+    for _ in range(100):
+        if game.status != Game.Status.ACTIVE or index not in game.to_act or not while_():
+            return
+        _apply(game, index, bot.choose(game.state, index, rng), now=now)
+    raise RuntimeError(f"the stand-in bot did not finish seat {index}'s turn")
 
 
 # The mails the sweeper sends once their time on the game row has passed: the column,
@@ -714,15 +776,19 @@ def send_due_mails(now=None, limit: int = 500) -> int:
     for field, kind, status in DUE_MAILS:
         due = list(
             Game.objects.filter(status=status, **{f"{field}__lte": now}).values_list(
-                "pk", "version", field, "clock_seat"
+                "pk", "version", field, "clock_seat", "to_act"
             )[:limit]
         )
-        for game_id, version, due_at, clock_seat in due:
+        for game_id, version, due_at, clock_seat, to_act in due:
             if not Game.objects.filter(pk=game_id, version=version, **{field: due_at}).update(**{field: None}):
                 continue
+            # A turn mail with no clock seat is due in a step where the seats act at once:
+            # it goes to everyone still to act (bots have no mail, `notifications` skips
+            # a seat a bot plays).
+            waiting = [clock_seat] if clock_seat is not None else to_act
             published = [
                 publish_notification(kind, user.pk, game_id, version)
-                for user in _mail_recipients(kind, game_id, clock_seat)
+                for user in _mail_recipients(kind, game_id, waiting)
                 if user.wants_turn_mail
             ]
             sent += sum(published)
@@ -740,11 +806,13 @@ def send_due_digests(now=None, limit: int = 500) -> int:
     now = now or timezone.now()
     users = get_user_model().objects
     due = list(users.filter(digest_due_at__lte=now).values_list("pk", "digest_due_at")[:limit])
-    waiting = set(
-        Seat.objects.filter(
-            user_id__in=[pk for pk, _ in due], game__status=Game.Status.ACTIVE, game__clock_seat=F("index")
-        ).values_list("user_id", flat=True)
-    )
+    waiting = {
+        user_id
+        for user_id, index, clock_seat, to_act in Seat.objects.filter(
+            ON_A_CLOCK, user_id__in=[pk for pk, _ in due]
+        ).values_list("user_id", "index", "game__clock_seat", "game__to_act")
+        if is_on_the_clock(index, clock_seat, to_act)
+    }
     following = next_digest_at(now)
     sent = 0
     for user_id, due_at in due:
@@ -759,8 +827,8 @@ def send_due_digests(now=None, limit: int = 500) -> int:
     return sent
 
 
-def _mail_recipients(kind: str, game_id: int, clock_seat: int | None) -> list:
-    """Who a due mail goes to: the player whose clock runs (turn mail, reminder), every
+def _mail_recipients(kind: str, game_id: int, clock_seats: list[int]) -> list:
+    """Who a due mail goes to: the players whose clock runs (turn mail, reminder), every
     player (result), the old game's players not yet at its rematch (invitation), or the
     host (table full)."""
     if kind == Notification.Kind.TABLE_FULL:
@@ -772,7 +840,7 @@ def _mail_recipients(kind: str, game_id: int, clock_seat: int | None) -> list:
     else:
         seats = Seat.objects.filter(game_id=game_id, user__isnull=False)
         if kind != Notification.Kind.GAME_OVER:
-            seats = seats.filter(index=clock_seat)
+            seats = seats.filter(index__in=clock_seats)
     return [seat.user for seat in seats.select_related("user")]
 
 
@@ -888,10 +956,20 @@ def _bot_to_act(game: Game) -> Seat | None:
     return next((bots[i] for i in game.to_act if i in bots), None)
 
 
+def _acting_at_once(game: Game) -> bool:
+    """Whether the seats to act now act together (GamePlugin.acting_at_once)."""
+    acting_at_once = game.plugin.acting_at_once
+    return acting_at_once is not None and game.state is not None and acting_at_once(game.state)
+
+
 def _run_clock(game: Game, now, mover: int | None = None) -> None:
     """Start the clock when the turn passes to a human seat; keep it running while the
     same seat goes on (pick, then discard); stop it when a bot or nobody is to act. A move
-    by a seat not to act (a Casino answer) leaves the clock and its mails alone."""
+    by a seat not to act (a Casino answer) leaves the clock and its mails alone. A step
+    where the seats act at once has a clock of its own (`_run_at_once_clock`)."""
+    if _acting_at_once(game):
+        _run_at_once_clock(game, now)
+        return
     autoplay = getattr(game, "_autoplay_seat", None)
     humans = {s.index: s for s in game.seat_list if not s.plays_as_bot and s.index != autoplay}
     seat = next((humans[i] for i in game.to_act if i in humans), None)
@@ -902,14 +980,30 @@ def _run_clock(game: Game, now, mover: int | None = None) -> None:
         if mover == seat.index:
             game.turn_mail_at = None  # they are playing this turn: no need to tell them
         return
-    turn = timedelta(seconds=game.turn_seconds)
+    _start_clock(game, now, seat.index, game.turn_seconds)
+
+
+def _run_at_once_clock(game: Game, now) -> None:
+    """One short clock for every person to act in a step where the seats act at once:
+    started when the step starts, and kept, deadline and mails, while they choose (one
+    seat's choice leaves the others' time as it was); stopped when only bots are left.
+    When the step ends the next position's clock starts as usual."""
+    if not game.people_to_act():
+        _stop_clock(game)
+    elif not game.clock_at_once:
+        _start_clock(game, now, None, at_once_seconds(game.turn_seconds))
+
+
+def _start_clock(game: Game, now, seat: int | None, seconds: int) -> None:
+    """Start a clock of `seconds` for `seat` (None: everyone acting at once)."""
+    clock = timedelta(seconds=seconds)
     # Mails are due on the row, not enqueued: the sweeper sends them (to players who want
     # them), so a move never waits on the broker, nor on the player's mail settings.
     mail = game.turn_seconds > settings.LIVE_TURN_SECONDS
-    game.clock_seat = seat.index
-    game.deadline = now + turn
+    game.clock_seat = seat
+    game.deadline = now + clock
     game.turn_mail_at = now + timedelta(seconds=settings.TURN_MAIL_DELAY) if mail else None
-    game.remind_at = now + turn * REMIND_AFTER if mail else None
+    game.remind_at = now + clock * REMIND_AFTER if mail else None
     game.extra_time_used = False
 
 

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import services, stats
 from games.forms import CreateTableForm
-from games.models import Game, Seat, turn_time_label
+from games.models import Game, Seat, spoken_list, turn_time_label
 from games.plugins import PLUGINS
 
 # Open tables per lobby page; a page number past the last shows the last.
@@ -93,7 +93,7 @@ def _lobby_row(game: Game, user) -> dict:
     me = game.seat_of(user)
     to_act = set(game.to_act or [])
     active = game.status == Game.Status.ACTIVE
-    clock = seats.get(game.clock_seat) if active and game.deadline else None
+    clock = [seats[i] for i in game.clock_seats() if i in seats] if active else []
     return {
         "id": game.pk,
         "url": game.get_absolute_url(),
@@ -128,8 +128,8 @@ def _lobby_row(game: Game, user) -> dict:
         "timeout_policy": game.timeout_policy,
         "ante": game.ante,
         "deadline": clock and game.deadline,
-        "clock_name": clock and clock.name,
-        "clock_is_me": bool(clock and me and clock.index == me.index),
+        "clock_name": spoken_list([seat.name for seat in clock]),
+        "clock_is_me": bool(me and me in clock),
         "finished_at": game.finished_at,
         "replay_url": reverse("replay", args=[game.pk]) if game.status == Game.Status.FINISHED else None,
         "headline": game.plugin.result_headline(game.result, lambda i: seats[i].name if i in seats else f"Seat {i + 1}")

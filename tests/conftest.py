@@ -6,7 +6,9 @@ import pytest
 
 from accounts.confirmation import confirm_address
 from games import services
+from games.engine import registry
 from games.models import Event, Game
+from games.plugins import PLUGINS, register
 
 
 @pytest.fixture(autouse=True)
@@ -192,3 +194,22 @@ def snapshot():
         }
 
     return take
+
+
+@pytest.fixture
+def toy_game_with(settings):
+    """toy_game_with(plugin, templates): register a toy game's plugin for this test, with
+    the folder of its templates (`<slug>/_play.html`...)."""
+    registered = []
+
+    def add(plugin, templates):
+        assert plugin.slug not in PLUGINS, "a toy must not replace a real game"
+        engine = settings.TEMPLATES[0]
+        settings.TEMPLATES = [{**engine, "DIRS": [*engine["DIRS"], templates]}]
+        register(plugin)
+        registered.append(plugin.slug)
+        return plugin
+
+    yield add
+    for slug in registered:
+        del PLUGINS[slug], registry.RULES[slug], registry.BOTS[slug]

@@ -32,5 +32,7 @@ PLUGIN = GamePlugin(
     urls=urls.urlpatterns,
     options_form=forms.OptionsForm,
     chapter=lambda state: f"Deal {state['deal']}",
+    # A question is answered whenever it is put, while the table moves on every second.
+    version_free=frozenset({"answer"}),
     demo_tables=({"host": "demo", "seats": 3, "bots": 2, "bot_level": "normal", "ante": 0},),
 )

@@ -21,9 +21,6 @@ from games import services, views
 from .forms import AnswerForm, selection_from
 from .presenter import checked_selection, plays_for
 
-# Tries of an answer against a table that keeps moving (see `answer`).
-ANSWER_TRIES = 3
-
 
 def _table_and_seat(request, game_id: int):
     """The Casino table this user may see, and their seat at it (None for anyone else)."""
@@ -54,11 +51,10 @@ def plays(request, game_id: int):
 
 @require_POST
 def answer(request, game_id: int):
-    """Answer a question put to me. The page's version is not asked for: a live table
-    moves on every second (bots, other answers) and the page's version would go stale
-    between two polls, while an answer is valid whatever the version (the engine checks
-    that the question is pending and put to this seat). So the answer is played on the
-    table's current version, read again if the table moved between the read and the lock."""
+    """Answer a question put to me. The page's version is not asked for: an answer is one
+    of the game's `version_free` moves (the engine checks that the question is pending and
+    put to this seat), since a live table moves on every second and the page's version
+    would go stale between two polls."""
     if not request.user.is_authenticated:
         return HttpResponse("Log in to answer.", status=403, content_type="text/plain")
     game, _ = _table_and_seat(request, game_id)
@@ -66,15 +62,7 @@ def answer(request, game_id: int):
     try:
         if not form.is_valid():
             raise services.ServiceError(form.error_message())
-        version = game.version
-        for _ in range(ANSWER_TRIES):
-            try:
-                game = services.play_move(request.user, game.pk, version, form.move)
-                break
-            except services.StaleVersion as exc:
-                version = exc.game.version
-        else:
-            raise services.Conflict("The table keeps moving: answer again.")
+        game = services.play_move(request.user, game.pk, None, form.move)
     except services.ServiceError as exc:
         return views.refused(request, game_id, exc)
     if request.htmx:

@@ -32,6 +32,9 @@ PLUGIN = GamePlugin(
     urls=urls.urlpatterns,
     options_form=forms.OptionsForm,
     chapter=lambda state: f"Round {state['round']}",
+    # Every seat buys its extra cards at once, on one short clock, whatever the page showed.
+    acting_at_once=lambda state: state["phase"] == "buy",
+    version_free=frozenset({"buy"}),
     demo_tables=(
         {"host": "demo", "seats": 4, "bots": 2, "bot_level": "normal", "ante": 0, "options": {"variant": "half"}},
     ),

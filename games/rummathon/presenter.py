@@ -1,60 +1,445 @@
 """Rummathon Royale's page as a plain dict, from `rules.view(state, my_seat)` only.
 
-`present_rummathon(game, table, seen)` adds the Rummathon parts (the rule cards and how
-far each player is, my hand, the deck and the fanned discard pile, the groups on the
-table, the moves I may make, the banners, the buy panel, the round summaries, the
-result) to the generic table dict that `presenters.present_table` built. The moves come
-from the engine (`rules.legal_moves` for my seat); nothing here decides a rule.
+`present_rummathon(game, table, seen)` adds the Rummathon parts to the generic table dict
+that `presenters.present_table` built: the rule cards and how far each player is along
+them, my rule card in full with my progress toward its current sequence, my hand, the
+deck and the fanned discard pile, the groups on the table, the banners (declarations,
+bypasses, burdens, blocks), the buy panel, my moves, the round summaries and the result.
+My moves are the engine's `legal_moves` for my seat, each as the fields its form posts;
+the sequence I am to lay next and how short my hand falls are the engine's
+(`next_requirement` reads only what the view shows, `solver.shortfall`); nothing here
+decides a rule.
 """
 
 from games.presenters import arranged
 
 from . import builder
+from .engine import (
+    ACTIONS,
+    RULE_CARDS,
+    arrange,
+    colour,
+    face,
+    find_sequence,
+    is_flex,
+    number,
+    sequence_text,
+    shortfall,
+    sort_hand,
+)
 from .engine import action as action_of
-from .engine import colour, face, is_flex, number, sort_hand, spoken
+from .engine.cards import COLOUR_NAME
+from .engine.groups import KIND_NAME, slot_text
+from .engine.rules import BURDEN_GROUP, BUY_PRICE, next_requirement
 from .forms import fields_for
 
 HAND_SORTS = ("colour", "number")
+# A colour is never shown by colour alone: each has a symbol and its letter too.
 COLOUR_SYMBOL = {"R": "♥", "Y": "★", "G": "♣", "B": "♦"}
-COLOUR_LETTER_NAME = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
+ACTION_NAME = {"BYPASS": "Bypass", "BURDEN": "Burden", "DOUBLE_BURDEN": "Double Burden", "BLOCK": "Block"}
+DECLARATION = {"royale": "Rummathon Royale", "double": "Double Rummathon Royale"}
+# What each rule card leans to, in the words of the rules page (rummathon/rules.html).
+LEAN = {
+    "Crown": "A bit of everything.",
+    "Sceptre": "Mostly runs, and they grow long.",
+    "Orb": "Mostly colour groups.",
+    "Throne": "Mostly sets.",
+    "Banner": "Three small groups at a time.",
+    "Citadel": "Few groups, but long ones.",
+}
 
-# ---------------------------------------------------------------- cards
+# ---------------------------------------------------------------- cards and groups
 
 
-def rcard(card_id: str) -> dict:
-    """A card's face: number, colour (as a class, a letter and a symbol, never the colour
-    alone) or an action's name; its name in words for screen readers."""
-    name = action_of(card_id)
+def rcard(card_id: str, slot: str | None = None) -> dict:
+    """A card's face: its number and colour (as a class, a letter and a symbol) or an
+    action's name; its name in words; on the table a Flex says what it stands for."""
     tone = colour(card_id)
+    flex = is_flex(card_id)
+    stands = slot_text(slot) if flex and slot else None
+    name = f"{COLOUR_NAME[tone]} {number(card_id)}" if tone else face(card_id)
     return {
         "id": card_id,
         "face": face(card_id),
-        "name": spoken(card_id),
+        "name": f"{name} (standing for {stands})" if stands else name,
         "number": number(card_id),
-        "colour": COLOUR_LETTER_NAME.get(tone) if tone else None,
+        "colour": COLOUR_NAME.get(tone),
         "letter": tone,
-        "symbol": COLOUR_SYMBOL.get(tone) if tone else None,
-        "action": name,
-        "flex": is_flex(card_id),
+        "symbol": COLOUR_SYMBOL.get(tone),
+        "action": action_of(card_id),
+        "flex": flex,
+        "stands_for": stands,
     }
 
 
-# ---------------------------------------------------------------- replay and result
+def group_label(group: dict) -> str:
+    """A group on the table in words: "run 4–7", "set of 9s", "red colour group"."""
+    slots = arrange(group["cards"], group["kind"])[1]
+    if group["kind"] == "run":
+        return f"run {slots[0]}–{slots[-1]}"
+    if group["kind"] == "set":
+        return f"set of {slots[0]}s"
+    return f"{slot_text(slots[0])} {KIND_NAME['colour']}"
 
 
-def rummathon_position(view: dict, hands: list[list[str]], names: list[str]) -> dict:
-    """A replay's Rummathon table: the round, the piles, the groups, every hand."""
+def placed_cards(group: dict) -> list[dict]:
+    """A group's cards in order, each Flex with what it stands for."""
+    cards, slots = arrange(group["cards"], group["kind"])
+    return [rcard(card, slot) for card, slot in zip(cards, slots, strict=True)]
+
+
+def _group(group: dict) -> dict:
     return {
-        "template": "rummathon/_replay.html",
-        "round": view.get("round"),
-        "deck_size": view.get("deck_size", 0),
-        "discard": [rcard(card) for card in view.get("discard") or []],
-        "scores": [{"name": names[i], "total": t} for i, t in enumerate(view.get("scores") or [])],
-        "hands": [
-            {"name": names[i], "cards": [rcard(c) for c in sort_hand(hand)], "out": i in view["out"]}
-            for i, hand in enumerate(hands)
-        ],
+        "id": group["id"],
+        "kind": group["kind"],
+        "label": group_label(group),
+        "burden": group["burden"],
+        "cards": placed_cards(group),
     }
+
+
+def table_groups(view: dict, names: list[str], me: int | None) -> list[dict]:
+    """The groups on the table by owner (only owners with groups), burden groups and
+    blocked players marked."""
+    owners = []
+    for seat, groups in enumerate(view["groups"]):
+        if not groups:
+            continue
+        block = view["blocked"][seat]
+        owners.append(
+            {
+                "seat": seat,
+                "name": "You" if seat == me else names[seat],
+                "blocked": _block_text(block, seat, names) if block else None,
+                "groups": [_group(group) for group in groups],
+            }
+        )
+    return owners
+
+
+def _whose(seat: int, names: list[str], me: int | None) -> str:
+    return "your" if seat == me else f"{names[seat]}'s"
+
+
+# ---------------------------------------------------------------- rule cards
+
+
+def _card_name(view: dict, seat: int) -> str:
+    return RULE_CARDS[view["rule_card"][seat]]["name"]
+
+
+def rule_cards_strip(view: dict, names: list[str], me: int | None) -> list[dict]:
+    """Each seat's rule card in one line: its name, the sequence it works on and how far
+    along the variant it is."""
+    total = len(view["sequences"])
+    rows = []
+    for seat in range(view["players"]):
+        requirement = view["requirement"][seat]
+        done = view["progress"][seat] >= total
+        rows.append(
+            {
+                "name": names[seat],
+                "me": seat == me,
+                "card": _card_name(view, seat),
+                "step": min(view["progress"][seat] + 1, total),
+                "total": total,
+                "done": done,
+                "text": requirement["text"] if requirement else "every sequence laid",
+                "down": view["down"][seat],
+                "out": seat in view["out"],
+            }
+        )
+    return rows
+
+
+def my_rule_card(view: dict, me: int, hand: list[str], names: list[str]) -> dict:
+    """My rule card in full: each sequence of the variant, done ones ticked, the current
+    one highlighted, with how far my hand is from the sequence I lay next (and the cards
+    of it that fit), and my burden if I have one."""
+    card = RULE_CARDS[view["rule_card"][me]]
+    order = view["sequences"]
+    progress = view["progress"][me]
+    lines = []
+    for position, index in enumerate(order):
+        requirement = card["sequences"][index]
+        lines.append(
+            {
+                "number": index + 1,
+                "text": sequence_text(requirement),
+                "done": position < progress,
+                "current": position == progress,
+            }
+        )
+    burden = view["burdens"][me]
+    return {
+        "name": card["name"],
+        "lean": LEAN.get(card["name"], ""),
+        "lines": lines,
+        "step": min(progress + 1, len(order)),
+        "total": len(order),
+        "skipped": [n + 1 for n in range(len(card["sequences"])) if n not in order],
+        "burden": _burden_text(burden, me, names, me) if burden else None,
+        "aim": _aim(view, me, hand),
+    }
+
+
+def _aim(view: dict, me: int, hand: list[str]) -> dict | None:
+    """The sequence I lay next this round (my burden's group included) and how far my
+    hand is from it: laid already, ready, or N cards short with the cards that fit."""
+    requirement = next_requirement(view, me)
+    if requirement is None:
+        if view["down"][me]:
+            return {"text": None, "ready": False, "short": 0, "fits": [], "down": True}
+        return None
+    short = shortfall(hand, requirement)
+    fits = _fitting(hand, requirement, short) if short else []
+    return {"text": sequence_text(requirement), "ready": short == 0, "short": short, "fits": fits, "down": False}
+
+
+def _fitting(hand: list[str], requirement: list[dict], short: int) -> list[str]:
+    """The hand's cards that the solver's plan uses when it is lent the Flex cards the
+    hand is short of (none if there are not enough Flex cards out of the hand to lend)."""
+    spare = [f"FLEX:{k}" for k in range(ACTIONS["FLEX"]) if f"FLEX:{k}" not in hand][:short]
+    if len(spare) < short:
+        return []
+    groups = find_sequence(hand + spare, requirement) or []
+    lent = set(spare)
+    return [card for group in groups for card in group["cards"] if card not in lent]
+
+
+# ---------------------------------------------------------------- banners and tags
+
+
+def _block_text(block: dict, seat: int, names: list[str]) -> str:
+    if block["all"]:
+        return f"{names[seat]}'s groups are blocked: no one else may hit them."
+    return f"{names[seat]}'s groups are blocked by {names[block['by']]}: only they may hit them."
+
+
+def _burden_text(burden: dict, seat: int, names: list[str], me: int | None) -> str:
+    item = BURDEN_GROUP[burden["kind"]]
+    who = "You" if seat == me else names[seat]
+    by = "you" if burden["by"] == me else names[burden["by"]]
+    return f"{who} must also lay a {KIND_NAME[item['kind']]} of {item['size']} — played by {by}."
+
+
+def banners(view: dict, names: list[str]) -> list[dict]:
+    """What is in force this round, each as a banner: {"text", "kind"}."""
+    out = []
+    for seat, declared in enumerate(view["declared"]):
+        if declared:
+            count = "two" if declared == "royale" else "three"
+            out.append(
+                {
+                    "kind": "declared",
+                    "text": f"{names[seat]} declared {DECLARATION[declared]}: "
+                    f"{count} sequences down before anyone goes out.",
+                }
+            )
+    for seat in view["skips"]:
+        out.append({"kind": "bypass", "text": f"{names[seat]}'s next turn is skipped (Bypass)."})
+    for seat, burden in enumerate(view["burdens"]):
+        if burden:
+            laid = any(group["burden"] for group in view["groups"][seat])
+            text = _burden_text(burden, seat, names, None)
+            out.append({"kind": "burden", "text": text + (" Laid." if laid else "")})
+    for seat, block in enumerate(view["blocked"]):
+        if block:
+            out.append({"kind": "block", "text": _block_text(block, seat, names)})
+    for seat, banned in enumerate(view["banned_declare"]):
+        if banned and view["phase"] != "over":
+            out.append(
+                {
+                    "kind": "banned",
+                    "text": f"{names[seat]}'s Rummathon Royale failed last round: they may not declare this round.",
+                }
+            )
+    return out
+
+
+def _seat_tags(view: dict, seat: int) -> list[dict]:
+    tags = []
+    if seat == view["dealer"]:
+        tags.append({"text": "dealer", "modifier": ""})
+    if view["down"][seat]:
+        tags.append({"text": "down", "modifier": "tag--active"})
+    if view["declared"][seat]:
+        tags.append({"text": "declared", "modifier": "tag--stakes"})
+    if view["burdens"][seat]:
+        tags.append({"text": "burdened", "modifier": "tag--out"})
+    if view["blocked"][seat]:
+        tags.append({"text": "blocked", "modifier": "tag--private"})
+    return tags
+
+
+# ---------------------------------------------------------------- buying
+
+
+def buy_panel(view: dict, names: list[str], me: int | None) -> dict:
+    """After the deal: who has chosen how many extra cards and who is still choosing;
+    mine: my points, the price and the most I may buy."""
+    bought = view["bought"]
+    players = [s for s in range(view["players"]) if s not in view["out"]]
+    chosen = [{"name": names[s], "count": bought[s]} for s in players if bought[s] is not None]
+    waiting = [names[s] for s in players if bought[s] is None]
+    mine = None
+    if me is not None and me in players:
+        mine = {
+            "points": view["scores"][me],
+            "most": view["most_to_buy"],
+            "chosen": bought[me],
+            "counts": list(range((view["most_to_buy"] or 0) + 1)),
+        }
+    return {"price": BUY_PRICE, "chosen": chosen, "waiting": waiting, "mine": mine}
+
+
+# ---------------------------------------------------------------- my moves
+
+
+def _move(move: dict, label: str) -> dict:
+    return {"type": move["type"], "fields": fields_for(move), "label": label}
+
+
+def _hit_label(hit: dict, names: list[str], me: int, groups: dict) -> str:
+    cards = " ".join(face(card) for card in hit["cards"])
+    return f"Hit {cards} on {_whose(hit['seat'], names, me)} {groups[hit['group']]}"
+
+
+def _action_label(move: dict, names: list[str]) -> str:
+    name, target = action_of(move["card"]), move.get("target")
+    if name == "SABOTAGE":
+        return "Sabotage (every opponent's Flex back into the deck)"
+    if name == "BLOCK":
+        return (
+            "Block (protect my groups)" if target is None else f"Block {names[target]}'s groups (only I may hit them)"
+        )
+    return f"{ACTION_NAME[name]} {names[target]}"
+
+
+def moves_panel(view: dict, legal: list[dict], names: list[str], me: int) -> dict:
+    """My legal moves sorted into the page's places, each a one-click form: drawing,
+    taking from the pile (by depth), declaring, laying the solver's suggestion, the hits,
+    the action cards and the discards."""
+    labels = {group["id"]: group_label(group) for seat_groups in view["groups"] for group in seat_groups}
+    pile = view["discard"]
+    panel = {"draw": None, "declare": None, "lay": None, "takes": {}, "upturned": None}
+    panel.update(hits=[], actions=[], discards=[], buy=False)
+    for move in legal:
+        kind = move["type"]
+        if kind == "draw":
+            panel["draw"] = _move(move, "Draw from the deck")
+        elif kind == "declare":
+            double = view["declared"][me] == "royale"
+            label = f"Declare {DECLARATION['double' if double else 'royale']}"
+            panel["declare"] = {**_move(move, label), "double": double}
+        elif kind == "buy":
+            panel["buy"] = True
+        elif kind == "lay":
+            panel["lay"] = {**_move(move, "Lay down this sequence"), "groups": _suggested(move["groups"])}
+        elif kind == "take":
+            card = face(pile[len(pile) - 1 - move["depth"]])
+            if "lay" in move:
+                label = f"Take the {card} and lay down your sequence with it"
+                entry = {**_move(move, label), "groups": _suggested(move["lay"])}
+            elif "hit" in move:
+                above, hit = move["depth"], move["hit"][0]
+                label = f"Take the {card} and hit {_whose(hit['seat'], names, me)} {labels[hit['group']]} with it"
+                if above:
+                    label += f" (the {above} card{'s' * (above != 1)} above it come{'s' * (above == 1)} to your hand)"
+                entry = _move(move, label)
+            else:
+                panel["upturned"] = _move(move, f"Take the {card} turned up (then draw as usual)")
+                continue
+            panel["takes"].setdefault(move["depth"], []).append(entry)
+        elif kind == "hit":
+            panel["hits"].append(_move(move, _hit_label(move, names, me, labels)))
+        elif kind == "action":
+            panel["actions"].append(_move(move, _action_label(move, names)))
+        elif kind == "discard":
+            panel["discards"].append({**_move(move, f"Discard {face(move['card'])}"), "card": rcard(move["card"])})
+    return panel
+
+
+def _suggested(groups: list[dict]) -> list[dict]:
+    """The solver's groups as the page shows them: each Flex says what it stands for."""
+    return [{"kind": KIND_NAME[group["kind"]], "cards": placed_cards(group)} for group in groups]
+
+
+def fanned_pile(view: dict, takes: dict[int, list[dict]]) -> list[dict]:
+    """The discard pile, oldest first (the newest on the right), each card with its depth
+    (0 = the top) and the takes at that depth."""
+    pile = view["discard"]
+    return [
+        {"card": rcard(card), "depth": depth, "takes": takes.get(depth, []), "top": depth == 0}
+        for depth, card in ((len(pile) - 1 - k, card) for k, card in enumerate(pile))
+    ]
+
+
+def hit_forms(view: dict, hand: list[str], names: list[str], me: int) -> list[dict]:
+    """Once my sequence is down: a form per group I may hit (not a burden group, not
+    blocked against me), to hit it with the cards I tick; a run asks where Flex cards go."""
+    playable = [rcard(card) for card in hand if not action_of(card) or is_flex(card)]
+    if not view["down"][me] or not playable:
+        return []
+    flex = any(card["flex"] for card in playable)
+    forms = []
+    for seat, groups in enumerate(view["groups"]):
+        block = view["blocked"][seat]
+        if not view["down"][seat] or (block and me not in (seat, block["by"])):
+            continue
+        for group in groups:
+            if group["burden"]:
+                continue
+            forms.append(
+                {
+                    "seat": seat,
+                    "group": group["id"],
+                    "label": f"{_whose(seat, names, me)} {group_label(group)}",
+                    "cards": playable,
+                    "ends": flex and group["kind"] == "run",
+                }
+            )
+    return forms
+
+
+# ---------------------------------------------------------------- rounds and the result
+
+
+def round_rows(view: dict, names: list[str]) -> list[dict]:
+    """Each finished round: who went out, and per seat the points, the burden points, what
+    was left in hand and whether they advanced (how far) or repeat."""
+    rows = []
+    for summary in view["rounds"]:
+        lines = []
+        for seat in range(len(names)):
+            step = summary["advanced"][seat]
+            declared = summary["declared"][seat]
+            if step:
+                outcome = f"advances {step}" + (f" ({DECLARATION[declared]})" if declared else "")
+            elif declared:
+                outcome = f"repeats ({DECLARATION[declared]} failed)"
+            else:
+                outcome = "repeats"
+            lines.append(
+                {
+                    "name": names[seat],
+                    "went_out": summary["went_out"] == seat,
+                    "points": summary["points"][seat],
+                    "burden_points": summary["burden_points"][seat],
+                    "left": summary["left_in_hand"][seat],
+                    "outcome": outcome,
+                    "advanced": bool(step),
+                }
+            )
+        went_out = summary["went_out"]
+        rows.append(
+            {
+                "number": summary["number"],
+                "went_out": names[went_out] if went_out is not None else None,
+                "lines": lines,
+            }
+        )
+    return rows
 
 
 def result_headline(result: dict, name_of) -> str:
@@ -76,13 +461,39 @@ def _result(view: dict, name_of, names: list[str]) -> dict | None:
     if not result:
         return None
     winners = list(result.get("winners") or [])
-    totals = result.get("scores") or view.get("scores") or []
+    totals = result.get("scores") or view["scores"]
+    total = len(view["sequences"])
     standings = [
-        {"name": names[i], "total": totals[i], "winner": i in winners, "out": i in view["out"]}
+        {
+            "name": names[i],
+            "total": totals[i],
+            "winner": i in winners,
+            "out": i in view["out"],
+            "step": f"{min(view['progress'][i], total)} of {total} sequences laid",
+        }
         for i in range(len(names))
     ]
     standings.sort(key=lambda row: (not row["winner"], row["out"], -(row["total"] or 0)))
     return {"headline": result_headline(result, name_of), "standings": standings}
+
+
+def rummathon_position(view: dict, hands: list[list[str]], names: list[str]) -> dict:
+    """A replay's Rummathon table: the round, the rule cards, the piles, the groups on the
+    table, the banners, the scores and every hand."""
+    return {
+        "template": "rummathon/_replay.html",
+        "round": view["round"],
+        "deck_size": view["deck_size"],
+        "pile": fanned_pile(view, {}),
+        "rule_cards": rule_cards_strip(view, names, None),
+        "groups": table_groups(view, names, None),
+        "banners": banners(view, names),
+        "scores": [{"name": names[i], "total": t} for i, t in enumerate(view["scores"])],
+        "hands": [
+            {"name": names[i], "cards": [rcard(c) for c in sort_hand(hand)], "out": i in view["out"]}
+            for i, hand in enumerate(hands)
+        ],
+    }
 
 
 # ---------------------------------------------------------------- the page
@@ -91,31 +502,53 @@ def _result(view: dict, name_of, names: list[str]) -> dict | None:
 def present_rummathon(game, table: dict, seen) -> dict:
     """Add Rummathon's parts to the generic `table` dict (see `presenters.present_table`)."""
     view = seen.view
-    name_of = seen.name_of
     me = seen.my_index
-    names = [name_of(i) for i in range(view["players"])]
+    names = [seen.name_of(i) for i in range(view["players"])]
+    over = view["phase"] == "over"
+    for row in table["seats"]:
+        seat = row["index"]
+        if not over:
+            row["tags"] += _seat_tags(view, seat)
+        points = f"{view['scores'][seat]} point{'s' * (view['scores'][seat] != 1)}"
+        row["cards"] = " · ".join(filter(None, [row["cards"], points])) if table["is_active"] else points
+
     hand = arranged(table, seen, sort_hand)
-    my_turn = bool(table.get("my_turn") and table["is_active"])
+    mine = me is not None and hand is not None and me not in view["out"] and table["is_active"]
+    aim_card = my_rule_card(view, me, hand, names) if mine else None
+    fits = set(aim_card["aim"]["fits"]) if aim_card and aim_card["aim"] else set()
+    my_turn = bool(table.get("my_turn") and table["is_active"] and mine)
+    legal = game.rules.legal_moves(game.state, me) if my_turn else []
+    panel = moves_panel(view, legal, names, me) if legal else None
     table.update(
         {
             "round": view["round"],
-            "deck_size": view["deck_size"],
-            "discard": [rcard(card) for card in view["discard"]],
-            "hand": [rcard(card) for card in hand] if hand is not None else None,
-            "hand_count": len(hand or []),
-            "result": _result(view, name_of, names),
-        }
-    )
-    moves = game.rules.legal_moves(game.state, me) if my_turn and me is not None else []
-    table["controls"] = (
-        {
             "phase": view["phase"],
-            "moves": [{"type": m["type"], "fields": fields_for(m), "label": str(m)} for m in moves],
+            "dealer_name": names[view["dealer"]],
+            "deck_size": view["deck_size"],
+            "pile": fanned_pile(view, panel["takes"] if panel else {}),
+            "hand": [{**rcard(card), "fits": card in fits} for card in hand] if hand is not None else None,
+            "hand_count": len(hand or []),
+            "rule_cards": rule_cards_strip(view, names, me),
+            "my_rule_card": aim_card,
+            "groups": table_groups(view, names, me),
+            "banners": banners(view, names),
+            "buying": buy_panel(view, names, me) if view["phase"] == "buy" else None,
+            "scores": [{"name": names[i], "total": t} for i, t in enumerate(view["scores"])],
+            "round_rows": round_rows(view, names),
+            "result": _result(view, name_of=seen.name_of, names=names),
+            "variant": view["options"]["variant"].capitalize(),
         }
-        if moves
-        else None
     )
-    if table["controls"] is not None:
+    table["last_round"] = table["round_rows"][-1] if table["round_rows"] else None
+    controls = None
+    if panel:
+        controls = {
+            **panel,
+            "phase": view["phase"],
+            "drawn": view["drawn"],
+            "hit_forms": hit_forms(view, hand, names, me) if view["drawn"] else [],
+        }
         draft = builder.kept_draft(seen.request, refused=bool(table["error"]))
-        table["controls"]["builder"] = builder.builder_panel(game, view, me, draft)
+        controls["builder"] = builder.builder_panel(game, view, me, draft)
+    table["controls"] = controls
     return table

@@ -127,6 +127,18 @@ def test_an_answer_stands_whatever_the_table_did_since_the_page_was_loaded(clien
     assert current(asked).state["asked"][0]["right"] is True
 
 
+def test_an_answer_posted_to_the_move_page_with_a_stale_version_is_played(client, alice, charlie, asked):
+    """An answer is one of Casino's version-free moves: the table moving on since the page
+    was loaded does not void it (a trail would be refused with a 409)."""
+    services.play_move(charlie, asked.pk, asked.version, {"type": "trail", "card": asked.state["hands"][2][0]})
+    record = next(r for r in asked.state["asked"] if r["to"] == 0)
+    client.force_login(alice)
+    answer = [("type", "answer"), ("question", record["id"]), ("choice", "0")]
+    response = post_move(client, asked, answer, headers=HTMX, version=asked.version)
+    assert response.status_code == 200 and "Alice answered" in response.content.decode()
+    assert current(asked).version == asked.version + 2
+
+
 def test_nobody_answers_a_question_put_to_someone_else(client, charlie, asked, snapshot):
     before = snapshot(asked)
     record = next(r for r in asked.state["asked"] if r["to"] == 0)

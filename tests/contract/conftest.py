@@ -7,8 +7,6 @@ import pytest
 from django.test import Client
 
 from games import services
-from games.engine import registry
-from games.plugins import PLUGINS, register
 
 TOY_TEMPLATES = Path(__file__).parent / "toys" / "templates"
 # A fixed deal for the tables the web checks play: the run is the same every time.
@@ -16,20 +14,9 @@ TABLE_SEED = 8_135_270_411_093_472_113
 
 
 @pytest.fixture
-def toy_game(settings):
-    """toy_game(plugin): register a toy game's plugin (and its templates) for this test."""
-    settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], TOY_TEMPLATES]}]
-    registered = []
-
-    def add(plugin):
-        assert plugin.slug not in PLUGINS, "a toy must not replace a real game"
-        register(plugin)
-        registered.append(plugin.slug)
-        return plugin
-
-    yield add
-    for slug in registered:
-        del PLUGINS[slug], registry.RULES[slug], registry.BOTS[slug]
+def toy_game(toy_game_with):
+    """toy_game(plugin): register a toy game's plugin (and the toys' templates) for this test."""
+    return lambda plugin: toy_game_with(plugin, TOY_TEMPLATES)
 
 
 @pytest.fixture

@@ -213,6 +213,15 @@ def test_hit_extends_a_run_at_its_end():
     assert after["groups"][1][1]["cards"][-1] == "B11:0"
 
 
+def test_a_hit_is_told_with_the_group_it_lands_on():
+    state = _hitter()
+    onto_bob = {"type": "hit", "seat": 1, "group": 3, "cards": ids("B11")}
+    assert RULES.describe(state, 0, onto_bob) == "{player} hit B11 on {seat:1}'s run R8 Y9 G10."
+    onto_mine = {"type": "hit", "seat": 0, "group": 0, "cards": ids("B4")}
+    state["hands"][0].append("B4:0")
+    assert RULES.describe(state, 0, onto_mine) == "{player} hit B4 on their own set R4 Y4 G4."
+
+
 def test_hit_that_does_not_fit_is_refused():
     assert refused(_hitter(), 0, {"type": "hit", "seat": 1, "group": 3, "cards": ids("B1")})
 

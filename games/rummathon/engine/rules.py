@@ -205,7 +205,7 @@ class RummathonRules:
         elif kind == "lay":
             text = "{player} laid down: " + _groups_text(move["groups"]) + "."
         elif kind == "hit":
-            text = f"{{player}} hit {_faces(move['cards'])} on a group of {{seat:{move['seat']}}}."
+            text = f"{{player}} hit {_faces(move['cards'])} on {_group_named(state, seat, move)}."
         elif kind == "action":
             text = _action_text(move)
         elif kind == "discard":
@@ -854,6 +854,15 @@ def _requirement_view(state: State, seat: int) -> dict | None:
 
 def _faces(cards: list[str]) -> str:
     return " ".join(face(card) for card in cards)
+
+
+def _group_named(state: State, seat: int, hit_move: Move) -> str:
+    """The group a hit lands on, as the table saw it: "Ben's run R4 Y5 G6", "their own set …"."""
+    owner = hit_move["seat"]
+    group = next(g for g in state["groups"][owner] if g["id"] == hit_move["group"])
+    whose = "their own" if owner == seat else f"{{seat:{owner}}}'s"
+    kind = "colour group" if group["kind"] == "colour" else group["kind"]
+    return f"{whose} {kind} {_faces(group['cards'])}"
 
 
 def _cards(count: int) -> str:
