@@ -102,6 +102,28 @@ def refused(request, game_id: int, exc: services.ServiceError, *, redirect_to=No
     return redirect(redirect_to or game.get_absolute_url())
 
 
+def builder_check(request, game_id: int, kind: str, read_draft, judge):
+    """A game's group builder asks whether what it holds is valid (Cap-It's melds,
+    Rummathon's groups): htmx on every change gets `games/_checks.html`, the lines
+    `judge(game, seat index, draft)` says; without JavaScript the builder's "Check"
+    posts here and the whole page comes back, the draft kept in `request.<kind>_draft`
+    for the game's presenter. Only a player of a game of `kind` in play is answered,
+    before any card of the request is read; `read_draft` parses the query or form
+    leniently. It changes nothing."""
+    game = visible_game_or_404(request, game_id)
+    if game.kind != kind:
+        raise Http404(f"This table does not play {PLUGINS[kind].name}.")
+    seat = game.seat_of(request.user) if request.user.is_authenticated else None
+    if seat is None or game.state is None or game.status != game.Status.ACTIVE:
+        lines = [{"ok": False, "text": "Only the players of a game in play can use its builder."}]
+        return render(request, "games/_checks.html", {"lines": lines}, status=403)
+    draft = read_draft(request.POST if request.method == "POST" else request.GET)
+    if not request.htmx:
+        setattr(request, f"{kind}_draft", draft)
+        return render_game(request, game, partial=False)
+    return render(request, "games/_checks.html", {"lines": judge(game, seat.index, draft)})
+
+
 def not_found_partial(message: str):
     """In place of the table, for an htmx request: the table is gone, and the way back."""
     response = HttpResponse(

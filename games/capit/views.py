@@ -7,7 +7,7 @@ with the groups kept and the answer shown. It changes nothing either way.
 """
 
 from django.http import Http404, HttpResponseForbidden
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import services, views
@@ -17,28 +17,21 @@ from .forms import draft_from, has_ticks
 
 
 def _table_and_seat(request, game_id: int):
-    """The Cap-It table this user may see, and their seat at it (None for anyone else):
-    both views answer only a player, before reading any of the request's cards."""
+    """The Cap-It table this user may see, and their seat at it (None for anyone else)."""
     game = views.visible_game_or_404(request, game_id)
     if game.kind != "capit":
         raise Http404("This table does not play Cap-It.")
     return game, game.seat_of(request.user) if request.user.is_authenticated else None
 
 
+def _judge(game, me: int, draft: dict) -> list[dict]:
+    by_index = {s.index: s.name for s in game.seat_list}
+    return check_draft(game.rules.view(game.state, me), draft, lambda i: by_index.get(i, f"Seat {i + 1}"), me)
+
+
 @require_http_methods(["GET", "POST"])
 def check(request, game_id: int):
-    game, seat = _table_and_seat(request, game_id)
-    if seat is None or game.state is None or game.status != game.Status.ACTIVE:
-        lines = [{"ok": False, "text": "Only the players of a game in play can build melds."}]
-        return render(request, "capit/_check.html", {"lines": lines}, status=403)
-    draft = draft_from(request.POST if request.method == "POST" else request.GET)
-    if not request.htmx:
-        request.capit_draft = draft  # the presenter keeps the groups and shows the answer
-        return views.render_game(request, game, partial=False)
-    by_index = {s.index: s.name for s in game.seat_list}
-    view = game.rules.view(game.state, seat.index)
-    lines = check_draft(view, draft, lambda i: by_index.get(i, f"Seat {i + 1}"), seat.index)
-    return render(request, "capit/_check.html", {"lines": lines})
+    return views.builder_check(request, game_id, "capit", draft_from, _judge)
 
 
 @require_POST

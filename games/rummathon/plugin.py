@@ -3,7 +3,7 @@
 from games.engine.common import active_seats
 from games.plugins import GamePlugin, Payout, split_pot
 
-from . import forms, presenter
+from . import forms, presenter, urls
 from .engine import RULES, all_cards
 from .engine.bots import BOTS
 
@@ -29,7 +29,7 @@ PLUGIN = GamePlugin(
     payouts=payouts,
     cards=all_cards,
     face_down=lambda state: state["deck"],
-    urls=(),  # the lead mounts the group builder's views (rum-builder) at merge
+    urls=urls.urlpatterns,
     options_form=forms.OptionsForm,
     chapter=lambda state: f"Round {state['round']}",
     # Every seat buys its extra cards at once, on one short clock, whatever the page showed.

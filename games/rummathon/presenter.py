@@ -13,6 +13,7 @@ decides a rule.
 
 from games.presenters import arranged
 
+from . import builder
 from .engine import (
     ACTIONS,
     RULE_CARDS,
@@ -547,6 +548,7 @@ def present_rummathon(game, table: dict, seen) -> dict:
             "drawn": view["drawn"],
             "hit_forms": hit_forms(view, hand, names, me) if view["drawn"] else [],
         }
-        # builder: lead adds controls["builder"] at merge
+        draft = builder.kept_draft(seen.request, refused=bool(table["error"]))
+        controls["builder"] = builder.builder_panel(game, view, me, draft)
     table["controls"] = controls
     return table

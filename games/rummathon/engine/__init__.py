@@ -31,7 +31,17 @@ from .groups import (
     sequence_text,
 )
 from .rule_cards import MAX_CARDS, RULE_CARDS, SEQUENCES_PER_CARD, sequence_size
-from .rules import RULES, VARIANTS, RummathonRules, all_cards, most_to_buy, next_requirement, requirement_at
+from .rules import (
+    RULES,
+    VARIANTS,
+    RummathonRules,
+    all_cards,
+    burden_group,
+    most_to_buy,
+    next_requirement,
+    requirement_at,
+    view_requirement,
+)
 from .solver import find_sequence, shortfall
 
 __all__ = [
@@ -39,9 +49,11 @@ __all__ = [
     "VARIANTS",
     "RummathonRules",
     "all_cards",
+    "burden_group",
     "most_to_buy",
     "next_requirement",
     "requirement_at",
+    "view_requirement",
     "ACTIONS",
     "COLOURS",
     "HAND_ORDERS",

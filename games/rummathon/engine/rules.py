@@ -227,11 +227,11 @@ RULES = RummathonRules()
 
 def requirement_at(state: State, seat: int, ahead: int = 0) -> list[dict] | None:
     """The sequence `seat` works on (`ahead` = 1, 2: the ones after it), or None past the end."""
-    order = VARIANTS[state["options"]["variant"]]
-    index = state["progress"][seat] + ahead
-    if index >= len(order):
-        return None
-    return RULE_CARDS[state["rule_card"][seat]]["sequences"][order[index]]
+    return _sequence_at(
+        RULE_CARDS[state["rule_card"][seat]]["sequences"],
+        VARIANTS[state["options"]["variant"]],
+        state["progress"][seat] + ahead,
+    )
 
 
 def view_sequence(view: dict, seat: int, ahead: int = 0) -> list[dict] | None:
@@ -247,17 +247,48 @@ def view_sequence(view: dict, seat: int, ahead: int = 0) -> list[dict] | None:
 def next_requirement(state: State, seat: int) -> list[dict] | None:
     """What `seat` would lay with its next lay-down this round (its burden's group
     included the first time), or None if it has nothing more to lay."""
-    down, declared = state["down"][seat], state["declared"][seat]
+    sequences = RULE_CARDS[state["rule_card"][seat]]["sequences"]
+    return _next_requirement(state, seat, sequences, VARIANTS[state["options"]["variant"]])
+
+
+def view_requirement(view: dict, seat: int) -> list[dict] | None:
+    """`next_requirement` as a page knows it: from `view(state, any seat)`, which shows
+    every seat's rule card, progress, lay-downs, declaration and burden."""
+    return _next_requirement(view, seat, view["rule_cards"][view["rule_card"][seat]]["sequences"], view["sequences"])
+
+
+def _next_requirement(where: dict, seat: int, sequences: list, order: list[int]) -> list[dict] | None:
+    """`next_requirement` from a state or a view (`where`), given the seat's rule card's
+    sequences and the variant's order of them."""
+    down, declared = where["down"][seat], where["declared"][seat]
     most = {None: 1, "royale": 2, "double": 3}[declared]
     if down >= most:
         return None
-    requirement = requirement_at(state, seat, down)
+    requirement = _sequence_at(sequences, order, where["progress"][seat] + down)
     if requirement is None:
         return None
-    burden = state["burdens"][seat]
+    burden = where["burdens"][seat]
     if down == 0 and burden:
         requirement = requirement + [BURDEN_GROUP[burden["kind"]]]
     return requirement
+
+
+def _sequence_at(sequences: list, order: list[int], index: int) -> list[dict] | None:
+    return sequences[order[index]] if index < len(order) else None
+
+
+def burden_group(sequence: list[dict], item: dict, groups: list[dict]) -> int | None:
+    """Which of these groups (meeting `sequence` plus the burden's `item`) is the
+    burden's: the one marked "burden" if any, else the last of the burden's kind and
+    size whose removal leaves groups meeting the sequence; None if none can be."""
+    marked = [k for k, group in enumerate(groups) if group.get("burden")]
+    for k in marked or reversed(range(len(groups))):
+        group = groups[k]
+        rest = [{"kind": g["kind"], "cards": g["cards"]} for j, g in enumerate(groups) if j != k]
+        if group["kind"] == item["kind"] and len(group["cards"]) >= item["size"]:
+            if meets_problem(sequence, rest) is None:
+                return k
+    return None
 
 
 def most_to_buy(state: State, seat: int) -> int:
@@ -492,19 +523,11 @@ def _lay_groups(new: State, seat: int, groups: object) -> State:
 
 
 def _burden_index(state: State, seat: int, groups: list[dict]) -> int:
-    """Which laid group is the burden's: the one marked "burden" if any, else the first of
-    the burden's kind and size, from the last, whose removal leaves groups meeting the sequence."""
     item = BURDEN_GROUP[state["burdens"][seat]["kind"]]
-    rest_requirement = requirement_at(state, seat)
-    marked = [k for k, group in enumerate(groups) if group.get("burden")]
-    candidates = marked or reversed(range(len(groups)))
-    for k in candidates:
-        group = groups[k]
-        rest = [{"kind": g["kind"], "cards": g["cards"]} for j, g in enumerate(groups) if j != k]
-        if group["kind"] == item["kind"] and len(group["cards"]) >= item["size"]:
-            if meets_problem(rest_requirement, rest) is None:
-                return k
-    raise IllegalMove(f"Your burden adds a {item['kind']} of {item['size']}: mark which group is the burden's.")
+    index = burden_group(requirement_at(state, seat), item, groups)
+    if index is None:
+        raise IllegalMove(f"Your burden adds a {item['kind']} of {item['size']}: mark which group is the burden's.")
+    return index
 
 
 def _hit(state: State, seat: int, move: Move, count: bool = True) -> State:

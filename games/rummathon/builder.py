@@ -1,0 +1,152 @@
+"""Rummathon's group builder: my hand (and the discard pile's top card while I may take
+it) as cards ticked into the groups of my next sequence, checked by the engine
+(`engine.drafts`) as I go, with the solver's arrangement offered as one click.
+
+The builder is one form of the game page: groups `g1`..`g6` (a field per card), their
+kinds `kind_1`..`kind_6` and the burden's group `burden`, as the move form reads them.
+htmx sends it to the check view on every change; without JavaScript its "Check" button
+posts it there and the page comes back with the ticks kept (`request.rummathon_draft`).
+"""
+
+from itertools import islice
+from urllib.parse import urlencode
+
+from django.urls import reverse
+
+from .engine import KINDS, action, arrange, is_card, is_flex
+from .engine.drafts import MAX_GROUPS, check_draft, empty_draft, group_text, takeable_top, wanted_text
+from .engine.rules import view_requirement
+from .forms import fields_for
+
+# The most cards read into one group: a colour group of every card of one colour and
+# every Flex. More is dropped unread; the checks judge the rest.
+MOST_IN_GROUP = 32
+
+
+def draft_from(data) -> dict:
+    """What the builder holds, read leniently from a query or form (see
+    `engine.drafts`): card ids of the deck only, each once per group, at most
+    MOST_IN_GROUP per group; a kind or burden that is not one is None."""
+
+    def cards(name: str) -> list[str]:
+        raw = data.getlist(name) if hasattr(data, "getlist") else data.get(name) or []
+        if isinstance(raw, str):
+            raw = [raw]
+        # g1=R7:0,Y7:0 works too. Only the first parts are read, and a dict keeps them
+        # once in order: a huge field costs one bounded split, never a search per part.
+        parts = (part.strip() for value in raw[:MOST_IN_GROUP] for part in str(value).split(",", MOST_IN_GROUP))
+        return list(dict.fromkeys(part for part in islice(parts, MOST_IN_GROUP) if is_card(part)))
+
+    draft = empty_draft()
+    for k in range(MAX_GROUPS):
+        draft["groups"][k] = cards(f"g{k + 1}")
+        kind = data.get(f"kind_{k + 1}")
+        draft["kinds"][k] = kind if kind in KINDS else None
+    burden = data.get("burden")
+    if isinstance(burden, str) and burden.isdigit() and 1 <= int(burden) <= MAX_GROUPS:
+        draft["burden"] = int(burden)
+    return draft
+
+
+def has_ticks(draft: dict) -> bool:
+    """Whether a draft holds cards worth keeping on the page."""
+    return any(draft["groups"])
+
+
+def kept_draft(request, refused: bool) -> dict | None:
+    """What the builder shows ticked: the check view's draft (`request.rummathon_draft`),
+    or the groups of a refused move, kept so that the player mends them instead of
+    ticking them all again."""
+    if request is None:
+        return None
+    draft = getattr(request, "rummathon_draft", None)
+    if draft is None and refused and request.method == "POST":
+        posted = draft_from(request.POST)
+        draft = posted if has_ticks(posted) else None
+    return draft
+
+
+def builder_panel(game, view: dict, me: int, draft: dict | None) -> dict | None:
+    """What `rummathon/_builder.html` draws on my turn while I have a sequence to lay:
+    its groups (kind and size, from my next requirement), my cards each with a tick per
+    group, the check's lines for a draft, the solver's suggestion, and whether the form
+    lays (after the draw) or takes the discard pile's top card and lays (before it).
+    None when there is nothing to build."""
+    if view["phase"] != "play" or view["turn"] != me or me not in view["to_act"]:
+        return None
+    requirement = view_requirement(view, me)
+    if requirement is None:
+        return None
+    burdened = view["down"][me] == 0 and bool(view["burdens"][me])
+    slots = [
+        {
+            "number": k,
+            "kind": item["kind"],
+            "text": f"Group {k}: {group_text(item['kind'], item['size'])}",
+            "burden": burdened and k == len(requirement),
+        }
+        for k, item in enumerate(requirement, 1)
+    ]
+    top = takeable_top(view, me)
+    usable_top = top if top and (is_flex(top) or not action(top)) else None
+    ticked = draft["groups"] if draft else [[] for _ in slots]
+    pile = [usable_top] if usable_top else []
+    cards = [
+        {
+            "id": card,
+            "card": _face(card),
+            "from_pile": card in pile,
+            "groups": [{"number": s["number"], "checked": card in ticked[s["number"] - 1]} for s in slots],
+        }
+        for card in (view["hand"] or []) + pile
+    ]
+    lay_as = "lay" if view["drawn"] else "take" if usable_top else None
+    return {
+        "wanted": wanted_text(view, me, requirement),
+        "slots": slots,
+        "burden": len(slots) if burdened else None,
+        "cards": cards,
+        "top": _face(usable_top) if usable_top else None,
+        "lay_as": lay_as,
+        "lines": check_draft(view, draft, me) if draft is not None else None,
+        "suggested": _suggestion(game, me, len(slots) if burdened else None),
+        "check_url": reverse("rummathon:check", args=[game.pk]),
+        "move_url": reverse("move", args=[game.pk]),
+        "version": game.version,
+    }
+
+
+def _suggestion(game, me: int, burden: int | None) -> dict | None:
+    """The solver's lay-down among my legal moves (after the draw a `lay`, before it a
+    `take` of the top card with a lay), as groups to show and the fields that post it.
+    Its groups come in the order of the requirement, as the builder's do: the burden's
+    (group `burden`, if any) last."""
+    move = next(
+        (m for m in game.rules.legal_moves(game.state, me) if m["type"] == "lay" or m.get("lay") is not None), None
+    )
+    if move is None:
+        return None
+    groups = move["groups"] if move["type"] == "lay" else move["lay"]
+    fields = fields_for(move)
+    return {
+        "type": move["type"],
+        "groups": [
+            {
+                "text": f"Group {k}: {group_text(group['kind'], len(group['cards']))}"
+                + (" — your burden’s" if k == burden else ""),
+                "cards": [_face(card) for card in arrange(group["cards"], group["kind"])[0]],
+            }
+            for k, group in enumerate(groups, 1)
+        ],
+        "fields": fields,
+        "builder_url": reverse("rummathon:check", args=[game.pk])
+        + "?"
+        + urlencode([(name, value) for name, value in fields if name != "type"]),
+    }
+
+
+def _face(card: str) -> dict:
+    """A card as `rummathon/_rcard.html` draws it."""
+    from .presenter import rcard  # the presenter imports this module: imported when first used
+
+    return rcard(card)

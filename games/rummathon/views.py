@@ -1,0 +1,23 @@
+"""Rummathon's own view: the group builder's check (`games.views.builder_check`).
+
+htmx asks it on every change of the builder whether each group is a valid set, run or
+colour group (the engine's reason when not) and whether the groups make my next
+sequence; without JavaScript the builder's "Check" button gets the whole page back with
+the groups kept and the answer shown. It changes nothing either way.
+"""
+
+from django.views.decorators.http import require_http_methods
+
+from games import views
+
+from .builder import draft_from
+from .engine.drafts import check_draft
+
+
+def _judge(game, me: int, draft: dict) -> list[dict]:
+    return check_draft(game.rules.view(game.state, me), draft, me)
+
+
+@require_http_methods(["GET", "POST"])
+def check(request, game_id: int):
+    return views.builder_check(request, game_id, "rummathon", draft_from, _judge)
