@@ -237,11 +237,8 @@ def requirement_at(state: State, seat: int, ahead: int = 0) -> list[dict] | None
 def view_sequence(view: dict, seat: int, ahead: int = 0) -> list[dict] | None:
     """`requirement_at` as a player knows it, from `view(state, any seat)`: every seat's
     rule card and progress are open to the table."""
-    order = view["sequences"]
-    index = view["progress"][seat] + ahead
-    if index >= len(order):
-        return None
-    return RULE_CARDS[view["rule_card"][seat]]["sequences"][order[index]]
+    sequences = RULE_CARDS[view["rule_card"][seat]]["sequences"]
+    return _sequence_at(sequences, view["sequences"], view["progress"][seat] + ahead)
 
 
 def next_requirement(state: State, seat: int) -> list[dict] | None:
@@ -254,7 +251,7 @@ def next_requirement(state: State, seat: int) -> list[dict] | None:
 def view_requirement(view: dict, seat: int) -> list[dict] | None:
     """`next_requirement` as a page knows it: from `view(state, any seat)`, which shows
     every seat's rule card, progress, lay-downs, declaration and burden."""
-    return _next_requirement(view, seat, view["rule_cards"][view["rule_card"][seat]]["sequences"], view["sequences"])
+    return _next_requirement(view, seat, RULE_CARDS[view["rule_card"][seat]]["sequences"], view["sequences"])
 
 
 def _next_requirement(where: dict, seat: int, sequences: list, order: list[int]) -> list[dict] | None:
