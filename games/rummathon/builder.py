@@ -66,8 +66,9 @@ def kept_draft(request, refused: bool) -> dict | None:
     return draft
 
 
-def builder_panel(game, view: dict, me: int, draft: dict | None) -> dict | None:
-    """What `rummathon/_builder.html` draws on my turn while I have a sequence to lay:
+def builder_panel(game, view: dict, me: int, draft: dict | None, legal: list[dict]) -> dict | None:
+    """What `rummathon/_builder.html` draws on my turn while I have a sequence to lay
+    (`legal`: my legal moves, which hold the solver's suggestion):
     its groups (kind and size, from my next requirement), my cards each with a tick per
     group, the check's lines for a draft, the solver's suggestion, and whether the form
     lays (after the draw) or takes the discard pile's top card and lays (before it).
@@ -109,21 +110,19 @@ def builder_panel(game, view: dict, me: int, draft: dict | None) -> dict | None:
         "top": _face(usable_top) if usable_top else None,
         "lay_as": lay_as,
         "lines": check_draft(view, draft, me) if draft is not None else None,
-        "suggested": _suggestion(game, me, len(slots) if burdened else None),
+        "suggested": _suggestion(game, legal, len(slots) if burdened else None),
         "check_url": reverse("rummathon:check", args=[game.pk]),
         "move_url": reverse("move", args=[game.pk]),
         "version": game.version,
     }
 
 
-def _suggestion(game, me: int, burden: int | None) -> dict | None:
+def _suggestion(game, legal: list[dict], burden: int | None) -> dict | None:
     """The solver's lay-down among my legal moves (after the draw a `lay`, before it a
     `take` of the top card with a lay), as groups to show and the fields that post it.
     Its groups come in the order of the requirement, as the builder's do: the burden's
     (group `burden`, if any) last."""
-    move = next(
-        (m for m in game.rules.legal_moves(game.state, me) if m["type"] == "lay" or m.get("lay") is not None), None
-    )
+    move = next((m for m in legal if m["type"] == "lay" or m.get("lay") is not None), None)
     if move is None:
         return None
     groups = move["groups"] if move["type"] == "lay" else move["lay"]

@@ -26,10 +26,10 @@ from django import forms
 from games.forms import BaseMoveForm, GameOptionsForm, ListField
 
 from .engine import KINDS, MAX_CARDS
+from .engine.drafts import MAX_GROUPS  # g1 .. g6
 from .engine.rules import MAX_BUY
 
 TYPES = ("buy", "declare", "draw", "take", "lay", "hit", "action", "discard")
-MAX_GROUPS = 6  # g1 .. g6: more than a sequence and a burden's group ever need
 MAX_SEATS = 6
 # A Rummathon card id: colour and number or an action's name, and the copy ("Y12:1",
 # "DOUBLE_BURDEN:0"); the engine says whether it is a card of the deck.

@@ -77,7 +77,7 @@ def test_laying_down_groups_posted_as_g_and_kind_fields(client, bob, friends):
 def test_laying_the_suggested_sequence_from_the_page(client, bob, friends):
     game = place(friends, hands={1: [*RUNS, "B8:1", "Y11:0"]}, turn=1, drawn=True, rule_card=RULE_CARDS)
     html = page(client, bob, game)
-    assert post_move(client, game, posted_form(html, "Lay down this sequence")).status_code == 302
+    assert post_move(client, game, posted_form(html, "Lay these down")).status_code == 302
     assert current(game).state["down"][1] == 1
 
 
