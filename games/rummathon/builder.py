@@ -66,13 +66,13 @@ def kept_draft(request, refused: bool) -> dict | None:
     return draft
 
 
-def builder_panel(game, view: dict, me: int, draft: dict | None, legal: list[dict]) -> dict | None:
-    """What `rummathon/_builder.html` draws on my turn while I have a sequence to lay
-    (`legal`: my legal moves, which hold the solver's suggestion):
-    its groups (kind and size, from my next requirement), my cards each with a tick per
-    group, the check's lines for a draft, the solver's suggestion, and whether the form
-    lays (after the draw) or takes the discard pile's top card and lays (before it).
-    None when there is nothing to build."""
+def builder_panel(game, view: dict, me: int, draft: dict | None, legal: list[dict], hand: list[dict]) -> dict | None:
+    """What `rummathon/_builder.html` draws in my hand's place on my turn while I have a
+    sequence to lay: its groups (kind and size, from my next requirement), my cards (`hand`:
+    the page's, in my order, with their marks) each with a tick per group, the check's
+    lines for a draft, the solver's suggestion (from `legal`, my legal moves), and whether
+    the form lays (after the draw) or takes the discard pile's top card and lays (before
+    it). None when there is nothing to build."""
     if view["phase"] != "play" or view["turn"] != me or me not in view["to_act"]:
         return None
     requirement = view_requirement(view, me)
@@ -94,12 +94,14 @@ def builder_panel(game, view: dict, me: int, draft: dict | None, legal: list[dic
     pile = [usable_top] if usable_top else []
     cards = [
         {
-            "id": card,
-            "card": _face(card),
-            "from_pile": card in pile,
-            "groups": [{"number": s["number"], "checked": card in ticked[s["number"] - 1]} for s in slots],
+            "id": card["id"],
+            "card": card,
+            "from_pile": card["id"] in pile,
+            "groups": [{"number": s["number"], "checked": card["id"] in ticked[s["number"] - 1]} for s in slots]
+            if is_flex(card["id"]) or not action(card["id"])  # Bypass, Burden, Block, Sabotage join no group
+            else [],
         }
-        for card in (view["hand"] or []) + pile
+        for card in hand + [_face(card) for card in pile]
     ]
     lay_as = "lay" if view["drawn"] else "take" if usable_top else None
     return {

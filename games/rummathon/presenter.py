@@ -549,6 +549,6 @@ def present_rummathon(game, table: dict, seen) -> dict:
             "hit_forms": hit_forms(view, hand, names, me) if view["drawn"] else [],
         }
         draft = builder.kept_draft(seen.request, refused=bool(table["error"]))
-        controls["builder"] = builder.builder_panel(game, view, me, draft, legal)
+        controls["builder"] = builder.builder_panel(game, view, me, draft, legal, table["hand"])
     table["controls"] = controls
     return table

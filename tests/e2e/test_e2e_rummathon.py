@@ -90,12 +90,12 @@ def test_alice_buys_builds_her_sequence_lays_it_down_and_discards(page, alice, p
     page.reload()
     mark_page(page)
     expect(banner).to_contain_text("Choose how many extra cards to buy")
-    held = page.locator(".my-hand [data-card]").count()
+    held = page.locator(".my-hand [data-hand-card]").count()
     page.get_by_role("spinbutton", name="Extra cards").fill("2")
     settled(page)
     page.get_by_role("button", name="Buy", exact=True).click()
     expect(page.locator(".history__list li").first).to_have_text("Alice bought 2 extra cards.")
-    expect(page.locator(".my-hand [data-card]")).to_have_count(held + 2)
+    expect(page.locator(".my-hand [data-hand-card]")).to_have_count(held + 2)
     assert_same_page(page)
 
     # 2. Her turn: she draws from the deck.
@@ -124,7 +124,7 @@ def test_alice_buys_builds_her_sequence_lays_it_down_and_discards(page, alice, p
     expect(page.locator("#builder-check")).to_contain_text("✓")
     page.locator("#builder").get_by_role("button", name="Lay down").click()
     expect(page.locator(".history__list li").first).to_contain_text("Alice laid down:")
-    expect(page.locator(".my-hand [data-card]")).to_have_count(2)
+    expect(page.locator(".my-hand [data-hand-card]")).to_have_count(2)
     assert_same_page(page)
 
     # 4. She discards by tapping a card; the bot's reply comes in by the poll.

@@ -155,6 +155,15 @@ def test_the_builder_offers_the_groups_of_my_sequence_and_lays_them_down(client,
     assert game.state["down"][1] == 1 and game.state["hands"][1] == SPARE
 
 
+def test_action_cards_but_flex_get_no_group_toggles(client, bob, pair):
+    client.force_login(bob)
+    game = seat_state(pair, table([FILLER, SEVENS + THREES + ids("BYPASS", "FLEX")], turn=1))
+    text = page(client, game)
+    assert 'data-hand-card="BYPASS:0"' in text
+    assert 'name="g1" value="BYPASS:0"' not in text and 'name="g2" value="BYPASS:0"' not in text
+    assert 'name="g1" value="FLEX:0"' in text
+
+
 def test_a_refused_lay_down_keeps_the_groups_ticked(client, building, snapshot):
     run = ids("R3", "Y4", "G5")
     game = seat_state(building, table([FILLER, SEVENS + run + SPARE], turn=1))

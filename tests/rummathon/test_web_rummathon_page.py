@@ -25,7 +25,7 @@ def test_the_player_to_act_sees_the_rule_cards_their_hand_and_the_draw(client, b
     assert 'class="rule-cards' in html and "Your rule card:" in html and "rule-card-lean" in html
     assert ("draw", "Draw from the deck") in buttons(html)
     hand = section(html, 'id="hand-title"')
-    assert set(re.findall(r'data-card="([^"]+)"', hand)) == {"R3:0", "Y3:0", "G3:0", "B9:0", "FLEX:0"}
+    assert set(re.findall(r'data-hand-card="([^"]+)"', hand)) == {"R3:0", "Y3:0", "G3:0", "B9:0", "FLEX:0"}
 
 
 def test_every_seats_rule_card_shows_its_sequence_and_how_far_along_it_is(client, alice, friends):
