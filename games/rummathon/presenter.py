@@ -526,7 +526,9 @@ def present_rummathon(game, table: dict, seen) -> dict:
             "dealer_name": names[view["dealer"]],
             "deck_size": view["deck_size"],
             "pile": fanned_pile(view, panel["takes"] if panel else {}),
-            "hand": [{**rcard(card), "fits": card in fits} for card in hand] if hand is not None else None,
+            "hand": [{**rcard(card), "fits": card in fits, "new": card == view["new_card"]} for card in hand]
+            if hand is not None
+            else None,
             "hand_count": len(hand or []),
             "rule_cards": rule_cards_strip(view, names, me),
             "my_rule_card": aim_card,

@@ -86,6 +86,16 @@ def test_draw_takes_the_deck_top():
     assert "drawn already" in refused(after, 0, {"type": "draw"})
 
 
+def test_the_card_drawn_is_shown_as_new_to_its_drawer_only_while_held():
+    state = table([FILLER, SPARE], drawn=False)
+    after = RULES.apply(state, 0, {"type": "draw"})
+    top = state["deck"][-1]
+    assert RULES.view(after, 0)["new_card"] == top
+    assert RULES.view(after, 1)["new_card"] is None and RULES.view(after, None)["new_card"] is None
+    discarded = RULES.apply(after, 0, {"type": "discard", "card": top})
+    assert RULES.view(discarded, 0)["new_card"] is None and RULES.view(discarded, 1)["new_card"] is None
+
+
 def test_a_discard_taken_without_laying_down_is_refused():
     state = table([FILLER, SPARE], discard=ids("Y2"), drawn=False)
     assert "used at once" in refused(state, 0, {"type": "take", "depth": 0})

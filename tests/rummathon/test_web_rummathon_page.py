@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.rummathon.rummathon_web import PILE, RULE_CARDS, page, place, section
+from tests.rummathon.rummathon_web import PILE, RULE_CARDS, page, place, post_move, section
 
 pytestmark = pytest.mark.django_db
 
@@ -120,3 +120,13 @@ def test_no_page_shows_another_seats_hand_or_the_deck(client, alice, bob, charli
     watcher = page(client, player("dave"), bob_down)
     assert 'id="hand-title"' not in watcher
     assert not shown_cards(watcher) & (set(state["deck"]) | {c for hand in state["hands"] for c in hand})
+
+
+def test_the_card_just_drawn_is_marked_in_my_hand(client, bob, friends):
+    game = place(friends, hands={1: ["R3:0", "Y3:0", "G9:0"]}, turn=1, drawn=False)
+    top = game.state["deck"][-1]
+    client.force_login(bob)
+    assert post_move(client, game, {"type": "draw"}).status_code == 302
+    hand = section(page(client, bob, game), 'id="hand-title"')
+    assert re.search(rf'class="[^"]*hand-card--new[^"]*" data-hand-card="{re.escape(top)}"', hand)
+    assert ", just drawn" in hand

@@ -168,6 +168,7 @@ class RummathonRules:
             round=state["round"],
             dealer=state["dealer"],
             drawn=state["drawn"],
+            new_card=_new_card(state, seat),
             deck_size=len(state["deck"]),
             discard=list(state["discard"]),
             upturned=state["upturned"],
@@ -403,7 +404,8 @@ def _draw(state: State, seat: int, move: Move) -> State:
     if not new["deck"] and len(new["discard"]) < 2:  # nothing left to draw: the round ends
         _end_round(new, None)
         return new
-    new["hands"][seat] = state["hands"][seat] + [_pop_deck(new)]
+    new["new_card"] = _pop_deck(new)
+    new["hands"][seat] = state["hands"][seat] + [new["new_card"]]
     new["drawn"] = True
     new["upturned"] = None
     return new
@@ -656,6 +658,7 @@ def _pass_turn(new: State) -> None:
     new["skips"] = skips
     new["turn"] = seat
     new["drawn"] = False
+    new["new_card"] = None
     new["upturned"] = None
     new["turns"] += 1
 
@@ -690,6 +693,7 @@ def _deal(state: State, number: int) -> None:
         turn=first,
         phase="buy",
         drawn=False,
+        new_card=None,
         turns=0,
         hands=hands,
         discard=[upturned],
@@ -876,6 +880,13 @@ def _requirement_view(state: State, seat: int) -> dict | None:
     if requirement is None:
         return None
     return {"items": requirement, "text": sequence_text(requirement)}
+
+
+def _new_card(state: State, seat: int | None) -> str | None:
+    """The card the seat to play drew from the deck this turn, while it holds it: its
+    own, so only its view has it."""
+    card = state.get("new_card")
+    return card if seat is not None and seat == state["turn"] and card in state["hands"][seat] else None
 
 
 def _faces(cards: list[str]) -> str:
