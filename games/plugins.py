@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 
 from games.engine import registry
 from games.engine.base import Bot, Move, Rules, State
+from games.engine.common import active_seats
 
 
 @dataclass(frozen=True)
@@ -185,3 +186,21 @@ def split_pot(amount: int, winners: list[int], players: int, after: int) -> list
     order = sorted(winners, key=lambda seat: (seat - after - 1) % players)
     each, rest = divmod(amount, len(order))
     return [Payout(seat, each + (rest if k == 0 else 0)) for k, seat in enumerate(order)]
+
+
+def end_payouts(state: State, winners: list[int], amount: int, after: int) -> list[Payout]:
+    """`amount` at the end of a game to its `winners`, or, should there be none (a drawn
+    deal), to the players still in, split evenly (`split_pot`, odd chips after seat `after`)."""
+    return split_pot(amount, winners or active_seats(state), state["players"], after)
+
+
+def pot_to_the_winners(rules: Rules, after: Callable[[State], int] = lambda state: state["dealer"]):
+    """`GamePlugin.payouts` for a game with no share per round: once it is over, the whole
+    pot to the winners (`end_payouts`), the odd chips to the first of them after the seat
+    `after(state)` names (by default the dealer)."""
+
+    def payouts(state: State, pot: int) -> list[Payout]:
+        result = rules.result(state)
+        return [] if result is None else end_payouts(state, result["winners"], pot, after(state))
+
+    return payouts

@@ -1,7 +1,6 @@
 """Cap-It as the core sees it (`games.plugins.GamePlugin`)."""
 
-from games.engine.common import active_seats
-from games.plugins import GamePlugin, Payout, split_pot
+from games.plugins import GamePlugin, Payout, end_payouts
 
 from . import forms, presenter, urls
 from .engine import HAND_ORDERS, RULES, all_cards
@@ -21,7 +20,7 @@ def payouts(state: dict, pot: int) -> list[Payout]:
     result = RULES.result(state)
     if result is not None:
         left = pot - sum(p.amount for p in due)
-        due += split_pot(left, result["winners"] or active_seats(state), state["players"], state["dealer"])
+        due += end_payouts(state, result["winners"], left, state["dealer"])
     return due
 
 

@@ -1,23 +1,11 @@
 """Capitalla as the core sees it (`games.plugins.GamePlugin`)."""
 
-from games.engine.common import active_seats
-from games.plugins import GamePlugin, Payout, split_pot
+from games.plugins import GamePlugin, pot_to_the_winners
 
 from . import forms, presenter
 from .engine import RULES, all_cards
 from .engine.bots import BOTS
 from .results import result_headline
-
-
-def payouts(state: dict, pot: int) -> list[Payout]:
-    """One deal, no rounds: at the end the whole pot to the winner, or shared by the
-    players still in after a drawn deal (the odd chips to the first of them)."""
-    result = RULES.result(state)
-    if result is None:
-        return []
-    players = state["players"]
-    return split_pot(pot, result["winners"] or active_seats(state), players, players - 1)
-
 
 PLUGIN = GamePlugin(
     rules=RULES,
@@ -28,7 +16,8 @@ PLUGIN = GamePlugin(
     move_form=forms.MoveForm,
     move_fields=forms.fields_for,
     result_headline=result_headline,
-    payouts=payouts,
+    # One deal: the pot to the winner, or shared by the players still in after a drawn deal.
+    payouts=pot_to_the_winners(RULES, after=lambda state: state["players"] - 1),
     cards=all_cards,
     face_down=lambda state: state["draw"],
     options_form=forms.OptionsForm,

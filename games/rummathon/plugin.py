@@ -1,21 +1,10 @@
 """Rummathon Royale as the core sees it (`games.plugins.GamePlugin`)."""
 
-from games.engine.common import active_seats
-from games.plugins import GamePlugin, Payout, split_pot
+from games.plugins import GamePlugin, pot_to_the_winners
 
 from . import forms, presenter, urls
 from .engine import RULES, all_cards
 from .engine.bots import BOTS
-
-
-def payouts(state: dict, pot: int) -> list[Payout]:
-    """No share per round: at the end the whole pot to the winners (or to the players
-    still in, should there be none), the odd chips to the first of them after the dealer."""
-    result = RULES.result(state)
-    if result is None:
-        return []
-    return split_pot(pot, result["winners"] or active_seats(state), state["players"], state["dealer"])
-
 
 PLUGIN = GamePlugin(
     rules=RULES,
@@ -26,7 +15,7 @@ PLUGIN = GamePlugin(
     move_form=forms.RummathonMoveForm,
     move_fields=forms.fields_for,
     result_headline=presenter.result_headline,
-    payouts=payouts,
+    payouts=pot_to_the_winners(RULES),
     cards=all_cards,
     face_down=lambda state: state["deck"],
     urls=urls.urlpatterns,
