@@ -4,12 +4,10 @@
 import re
 from collections import Counter
 
-from django.urls import reverse
-
 from games import services
 from games.capit.engine import deck
-from games.capit.forms import fields_for
 from games.models import Game
+from tests.web_moves import post_move  # noqa: F401 (the game's tests import it from here)
 
 
 def current(game) -> Game:
@@ -58,16 +56,6 @@ def set_hand(
     game.save(update_fields=["state", "to_act"])
     assert all_cards(game.state) == Counter(deck(state["players"]))
     return game
-
-
-def post_move(client, game, move_or_fields, headers=None, version=None):
-    """POST a move (an engine move dict, or form fields) to the move view."""
-    fields = fields_for(move_or_fields) if isinstance(move_or_fields, dict) else list(move_or_fields)
-    data: dict[str, list[str]] = {}
-    for name, value in fields:
-        data.setdefault(name, []).append(value)
-    data["version"] = [str(current(game).version if version is None else version)]
-    return client.post(reverse("move", args=[game.pk]), data, **(headers or {}))
 
 
 def rendered_card_ids(html: str) -> set[str]:

@@ -1,16 +1,13 @@
 """Helpers for the Casino web tests: tables, positions set up in the state (every card of
 the deck stays in play exactly once), posted moves and what a page shows."""
 
-import html as html_lib
 import re
 from collections import Counter
 
-from django.urls import reverse
-
 from games import services
 from games.casino.engine import all_cards, deck
-from games.casino.forms import fields_for
 from games.models import Game
+from tests.web_moves import page, post_move  # noqa: F401 (the game's tests import them from here)
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}
 
@@ -54,26 +51,6 @@ def set_position(game, *, hands=None, loose=None, builds=None, turn=None, phase=
     game.save(update_fields=["state", "to_act"])
     assert Counter(all_cards(game.state)) == Counter(deck())
     return game
-
-
-def post_move(client, game, move_or_fields, headers=None, version=None):
-    """POST a move (an engine move dict, or form fields) to the move view."""
-    fields = fields_for(move_or_fields) if isinstance(move_or_fields, dict) else list(move_or_fields)
-    data: dict[str, list[str]] = {}
-    for name, value in fields:
-        data.setdefault(name, []).append(value)
-    data["version"] = [str(current(game).version if version is None else version)]
-    return client.post(reverse("move", args=[game.pk]), data, **(headers or {}))
-
-
-def page(client, user, game, **headers) -> str:
-    if user is None:
-        client.logout()
-    else:
-        client.force_login(user)
-    response = client.get(reverse("game", args=[game.pk]), **headers)
-    assert response.status_code == 200
-    return html_lib.unescape(response.content.decode())
 
 
 def rendered_card_ids(html: str) -> set[str]:

@@ -2,7 +2,6 @@
 form, a game of bots to its end with its replay and chapters, a staked table paying its
 pot, turn mails, timeouts, extra time and a rematch."""
 
-import random
 import re
 
 import pytest
@@ -18,19 +17,6 @@ from tests.casino.casino_web import current, page, play_bots, set_position
 pytestmark = pytest.mark.django_db
 
 TABLE = {"kind": "casino", "seats": "2", "bots": "1", "bot_level": "normal"}
-
-
-def play_to_the_end(game) -> Game:
-    """Every seat's move the normal bot's choice, made by the seat's player."""
-    bot, rng = services.get_bot("casino", "normal"), random.Random(7)
-    users = {seat.index: seat.user for seat in game.seat_list}
-    for _ in range(5000):
-        game = current(game)
-        if game.status != Game.Status.ACTIVE:
-            return game
-        seat = game.to_act[0]
-        services.play_move(users[seat], game.pk, game.version, bot.choose(game.state, seat, rng))
-    raise AssertionError("no end")
 
 
 def test_the_create_form_offers_sweeps_and_trivia_points_unticked(client, alice):
@@ -93,11 +79,11 @@ def test_the_replay_shows_every_hand_and_jumps_to_each_deal(client, bots_game):
     assert response.status_code == 200
 
 
-def test_a_staked_table_pays_the_pot_to_the_winner(alice, bob):
+def test_a_staked_table_pays_the_pot_to_the_winner(alice, bob, play_out):
     game = services.create_table(alice, "casino", seats=2, ante=100)
     services.join_table(bob, game.pk)
     before = {user.pk: chips.balance_of(user) for user in (alice, bob)}
-    game = play_to_the_end(services.start_table(alice, game.pk))
+    game = play_out(services.start_table(alice, game.pk))
     assert chips.pot_of(game).balance() == 0
     winners = game.result["winners"]
     for seat in game.seat_list:

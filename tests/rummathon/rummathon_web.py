@@ -1,15 +1,12 @@
 """Helpers for the Rummathon web tests: tables, positions placed in the state (every card
 of the deck stays in play exactly once), posted moves and what a page shows."""
 
-import html as html_lib
 from collections import Counter
-
-from django.urls import reverse
 
 from games import services
 from games.models import Game
 from games.rummathon.engine import all_cards, deck
-from games.rummathon.forms import fields_for
+from tests.web_moves import page, post_move  # noqa: F401 (the game's tests import them from here)
 
 # Bob's hand once his sequence is down (bob_down), the groups on the table (his and
 # Charlie's, ids 0-1 and 2-3; Charlie's set of 2s is her burden's) and the discard pile
@@ -71,26 +68,6 @@ def place(game, *, hands=None, discard=None, groups=None, **changes) -> Game:
     game.to_act = game.rules.to_act(state)
     game.save(update_fields=["state", "to_act"])
     return game
-
-
-def post_move(client, game, move_or_fields, headers=None, version=None):
-    """POST a move (an engine move dict, or form fields) to the move view."""
-    fields = fields_for(move_or_fields) if isinstance(move_or_fields, dict) else list(move_or_fields)
-    data: dict[str, list[str]] = {}
-    for name, value in fields:
-        data.setdefault(name, []).append(value)
-    data["version"] = [str(current(game).version if version is None else version)]
-    return client.post(reverse("move", args=[game.pk]), data, **(headers or {}))
-
-
-def page(client, user, game, **headers) -> str:
-    if user is None:
-        client.logout()
-    else:
-        client.force_login(user)
-    response = client.get(reverse("game", args=[game.pk]), **headers)
-    assert response.status_code == 200
-    return html_lib.unescape(response.content.decode())
 
 
 def section(html: str, marker: str, end: str = "</section>") -> str:

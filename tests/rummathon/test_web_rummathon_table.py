@@ -3,7 +3,6 @@ form, the buying after each deal (every seat at once, on one short clock, whatev
 the page showed), turn mails, timeouts, extra time, chat, a rematch and a staked table
 paying its pot."""
 
-import random
 import re
 from datetime import timedelta
 
@@ -21,19 +20,6 @@ pytestmark = pytest.mark.django_db
 
 TABLE = {"kind": "rummathon", "seats": "3", "bots": "2", "bot_level": "normal"}
 DAY = 86400
-
-
-def play_to_the_end(game) -> Game:
-    """Every seat's move the normal bot's choice, made by the seat's player."""
-    bot, rng = services.get_bot("rummathon", "normal"), random.Random(7)
-    users = {seat.index: seat.user for seat in game.seat_list}
-    for _ in range(20_000):
-        game = current(game)
-        if game.status != Game.Status.ACTIVE:
-            return game
-        seat = game.to_act[0]
-        services.play_move(users[seat], game.pk, game.version, bot.choose(game.state, seat, rng))
-    raise AssertionError("no end")
 
 
 @pytest.fixture
@@ -164,12 +150,12 @@ def test_extra_time_chat_resign_and_a_rematch(client, alice, bob, charlie, frien
     assert again.options == {"variant": "half"}
 
 
-def test_a_staked_table_pays_the_pot_to_the_winners(alice, bob, monkeypatch):
+def test_a_staked_table_pays_the_pot_to_the_winners(alice, bob, monkeypatch, play_out):
     monkeypatch.setattr(services, "new_seed", lambda: 5)
     game = services.create_table(alice, "rummathon", seats=2, ante=100, options={"variant": "half"})
     services.join_table(bob, game.pk)
     before = {user.pk: chips.balance_of(user) for user in (alice, bob)}
-    game = play_to_the_end(services.start_table(alice, game.pk))
+    game = play_out(services.start_table(alice, game.pk))
     assert chips.pot_of(game).balance() == 0
     winners = game.result["winners"]
     for seat in game.seat_list:
