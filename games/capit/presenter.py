@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.engine.cards import SYMBOL, as_face, face_of, spoken, spoken_slot
 from games.engine.common import next_seat
-from games.presenters import arranged
+from games.presenters import arranged, headline
 
 from .engine import arrange, contract_text, face, find_contract, is_natural, is_wild, points, sort_hand
 from .engine.contracts import CONTRACTS, GROUPS, contract_missing
@@ -171,15 +171,14 @@ def _summary(row: dict, names: list[str]) -> dict:
 
 def result_headline(result: dict, name_of) -> str:
     """The result in one sentence: the winner(s) and their total, or how they won."""
-    winners = list(result.get("winners") or [])
-    who = " and ".join(name_of(i) for i in winners)
-    if result.get("reason") == "last_standing":
-        return f"{who} won: everyone else resigned."
-    if len(winners) > 1:
-        return f"{who} share the win with {result['scores'][winners[0]]} points each."
-    if winners:
-        return f"{who} won with {result['scores'][winners[0]]} points, the lowest total after five rounds."
-    return "The game is over."
+
+    def won(who: str, winners: list[int]) -> str:
+        points = result["scores"][winners[0]]
+        if len(winners) > 1:
+            return f"{who} share the win with {points} points each."
+        return f"{who} won with {points} points, the lowest total after five rounds."
+
+    return headline(result, name_of, won)
 
 
 def _result(view: dict, name_of, names: list[str]) -> dict | None:

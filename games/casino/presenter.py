@@ -9,7 +9,7 @@ but the engine's own answers for my seat (the plays of my selection, their label
 """
 
 from games.engine.cards import SYMBOL, face, face_of, rank_of
-from games.presenters import arranged
+from games.presenters import arranged, headline
 
 from .engine import TARGET, play_label, selection_plays, sort_hand
 from .engine import value as card_value
@@ -206,13 +206,7 @@ def deal_rows(view: dict, names: list[str]) -> list[dict]:
 
 def result_headline(result: dict, name_of) -> str:
     """The result in one sentence: the winner and their total, or how they won."""
-    winners = list(result.get("winners") or [])
-    who = " and ".join(name_of(i) for i in winners)
-    if result.get("reason") == "last_standing":
-        return f"{who} won: everyone else resigned."
-    if winners:
-        return f"{who} won with {result['scores'][winners[0]]} points."
-    return "The game is over."
+    return headline(result, name_of, lambda who, winners: f"{who} won with {result['scores'][winners[0]]} points.")
 
 
 def _result(view: dict, name_of, names: list[str]) -> dict | None:

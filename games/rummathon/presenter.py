@@ -11,7 +11,7 @@ the sequence I am to lay next and how short my hand falls are the engine's
 decides a rule.
 """
 
-from games.presenters import arranged
+from games.presenters import arranged, headline
 
 from . import builder
 from .engine import (
@@ -444,16 +444,13 @@ def round_rows(view: dict, names: list[str]) -> list[dict]:
 
 def result_headline(result: dict, name_of) -> str:
     """The result in one sentence: who won, and how."""
-    winners = list(result.get("winners") or [])
-    who = " and ".join(name_of(i) for i in winners)
-    reason = result.get("reason")
-    if reason == "last_standing":
-        return f"{who} won: everyone else resigned."
-    if reason == "double_royale":
-        return f"{who} won at once with a Double Rummathon Royale."
-    if winners:
+
+    def won(who: str, winners: list[int]) -> str:
+        if result.get("reason") == "double_royale":
+            return f"{who} won at once with a Double Rummathon Royale."
         return f"{who} won with {result['scores'][winners[0]]} points, every sequence laid."
-    return "The game is over."
+
+    return headline(result, name_of, won)
 
 
 def _result(view: dict, name_of, names: list[str]) -> dict | None:
