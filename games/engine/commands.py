@@ -1,14 +1,15 @@
 """Moves as words: what a player types in a mail to make a move, shared by every game.
 
 Each game's `engine/commands.py` holds one `Commands` object (pure, like the rules):
-- `command(view, move) -> str`: the canonical words for a legal move ("discard Peru",
+- `command(view, move, names) -> str`: the canonical words for a legal move ("discard Peru",
   "take discard", "lay 6S 6D 6C / 7S 7D 2H"), the form the turn mail offers;
-- `parse(view, text) -> move`: one command back into a move dict, or CommandError with a
+- `parse(view, text, names) -> move`: one command back into a move dict, or CommandError with a
   reason a player understands; the rules judge the move's legality afterwards;
-- `help(view, legal) -> [CommandHelp]`: what the seat may send now, one line per kind of
+- `help(view, legal, names) -> [CommandHelp]`: what the seat may send now, one line per kind of
   move, each with an example taken from its legal moves.
 `view` is `rules.view(state, seat)` of the seat that writes: a command can only name
-what that seat sees. Groups and melds on the table are named by `letter(k)`, k their place
+what that seat sees. `names` are the seats' display names, by seat index ("bypass Ben");
+a seat may always be named by its number too ("bypass seat 2"). Groups and melds on the table are named by `letter(k)`, k their place
 in the view's own order, so the position a mail shows and the commands agree.
 """
 
@@ -37,9 +38,9 @@ class CommandHelp:
 
 
 class Commands(Protocol):
-    def command(self, view: dict, move: Move) -> str: ...
-    def parse(self, view: dict, text: str) -> Move: ...
-    def help(self, view: dict, legal: list[Move]) -> list[CommandHelp]: ...
+    def command(self, view: dict, move: Move, names: list[str]) -> str: ...
+    def parse(self, view: dict, text: str, names: list[str]) -> Move: ...
+    def help(self, view: dict, legal: list[Move], names: list[str]) -> list[CommandHelp]: ...
 
 
 def letter(k: int) -> str:
