@@ -307,6 +307,16 @@ if os.environ.get("EMAIL_HOST"):
 else:
     MAILERS = {"default": {"BACKEND": OUTBOX_BACKEND}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Capitalla <noreply@capitalla.localhost>")
+# Play by mail (games/inbound/): turn mails carry a Reply-To of MAIL_IN_ADDRESS with a
+# signed token after a "+" ("play+<token>@play.example.org"), and replies to it make moves.
+# The site receives them from `manage.py mail_in` (SMTP/LMTP, behind the mail server the
+# domain's MX points to) or at /mail/inbound/ with MAIL_IN_SECRET (a hosted inbound-mail
+# service). Unset with a mail server: no Reply-To, turn mails only link to the game. The
+# embedded default keeps mail in the outbox, whose "reply" box goes through the same code.
+MAIL_IN_ADDRESS = os.environ.get("MAIL_IN_ADDRESS", "" if os.environ.get("EMAIL_HOST") else "play@capitalla.localhost")
+MAIL_IN_SECRET = os.environ.get("MAIL_IN_SECRET", "")
+# A mail bigger than this is refused (SMTP 552, HTTP 413): a reply with a move is small.
+MAIL_IN_MAX_BYTES = int(os.environ.get("MAIL_IN_MAX_BYTES", str(2 * 1024 * 1024)))
 # A "your turn" mail waits this many seconds and is not sent if the player moved
 # meanwhile; tables whose turn time is LIVE_TURN_SECONDS or less get no turn mails.
 TURN_MAIL_DELAY = float(os.environ.get("TURN_MAIL_DELAY", "60"))

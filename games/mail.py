@@ -1,9 +1,13 @@
 """The embedded default's email backend: mail is kept in the database (OutboxMessage)
 instead of being sent, and each user reads their own at /outbox/."""
 
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail.backends.base import BaseEmailBackend
+from django.utils import timezone
 
 from games.models import OutboxMessage
 
@@ -42,3 +46,22 @@ def _recipient(message, address: str) -> int | None:
         return user_id
     ids = list(get_user_model().objects.filter(email__iexact=address).values_list("pk", flat=True)[:2])
     return ids[0] if len(ids) == 1 else None
+
+
+def reply_as_mail(mail: OutboxMessage, user, text: str) -> bytes:
+    """What a mail client sends when `user` answers `mail` with `text`: a reply from their
+    address to its Reply-To, in its thread, quoting it below an attribution line (which
+    the reply's reader must cut, as with a real client's reply)."""
+    reply = EmailMessage()
+    reply["From"] = f"{user.name} <{user.email}>"
+    reply["To"] = mail.headers["Reply-To"]
+    reply["Subject"] = mail.subject if mail.subject.lower().startswith("re:") else f"Re: {mail.subject}"
+    reply["Date"] = format_datetime(timezone.now())
+    reply["Message-ID"] = make_msgid(domain=user.email.rpartition("@")[2] or None)
+    if mail.message_id:
+        reply["In-Reply-To"] = mail.message_id
+        reply["References"] = mail.message_id
+    quoted = "\n".join(f"> {line}" if line else ">" for line in mail.text.splitlines())
+    when = timezone.localtime(mail.created_at).strftime("%a, %d %b %Y at %H:%M")
+    reply.set_content(f"{text}\n\nOn {when}, {mail.from_email} wrote:\n{quoted}\n")
+    return bytes(reply)

@@ -1,21 +1,28 @@
 """The pages mail leads to: the magic-link landing page, one-click unsubscribe, and the
-outbox where the embedded default keeps mail instead of sending it.
+outbox where the embedded default keeps mail instead of sending it (and its reply box);
+and the webhook where a hosted inbound-mail service posts the replies it receives.
 
 Mail scanners fetch links: no GET here logs anyone in or changes anything. The landing
 page and the unsubscribe page show a button; only its POST acts. A link's POST opens a
 session for its game only (games/scoped_sessions.py) and uses the link up.
 """
 
+import base64
+
+from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.crypto import constant_time_compare
 from django.views.decorators.csp import csp_override
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import magic_links, scoped_sessions
-from games.mail import outbox_enabled
+from games.inbound.receive import receive
+from games.mail import outbox_enabled, reply_as_mail
 from games.models import Game, OutboxMessage
 from games.notifications import user_from_unsubscribe_token
 
@@ -109,3 +116,59 @@ def outbox_html(request, mail_id: int):
     if not mail.html:
         raise Http404("This mail has no HTML part.")
     return HttpResponse(mail.html, content_type="text/html; charset=utf-8")
+
+
+@login_required
+@require_POST
+def outbox_reply(request, mail_id: int):
+    """The reply box under a mail in the outbox: the text goes out as a reply from the
+    user's address to the mail's Reply-To, through the same reading and checks as a mail
+    the site receives; the answer comes back into the outbox."""
+    mail = get_object_or_404(OutboxMessage, pk=mail_id, user=request.user)
+    if not (outbox_enabled() and mail.headers.get("Reply-To")):
+        raise Http404("This mail takes no reply here.")
+    text = request.POST.get("text", "")[:5000]
+    received = receive(reply_as_mail(mail, request.user, text))
+    level = messages.SUCCESS if received.status == "played" else messages.WARNING
+    messages.add_message(request, level, f"Reply sent: {received.detail.lower()}. The answer is in your outbox.")
+    return redirect("outbox")
+
+
+@csrf_exempt  # a service posts here with the shared secret, not a browser with a session
+@require_POST
+def inbound_mail(request):
+    """Where a hosted inbound-mail service posts each mail it receives for the game's
+    domain: the raw MIME message as the body (Content-Type message/rfc822 or any), or as
+    the form field "email" (SendGrid's raw mode) or "body-mime" (Mailgun). The secret
+    MAIL_IN_SECRET comes as a bearer token or as Basic auth's password; with none set the
+    endpoint does not exist. A permanent refusal answers 200 with its reason, so the
+    service does not post it again; a failure of ours, 5xx, so that it does."""
+    if not settings.MAIL_IN_SECRET:
+        raise Http404("No inbound mail here.")
+    if not constant_time_compare(_secret_sent(request), settings.MAIL_IN_SECRET):
+        return JsonResponse({"error": "Wrong or missing secret."}, status=403)
+    if int(request.headers.get("Content-Length") or 0) > settings.MAIL_IN_MAX_BYTES:
+        return JsonResponse({"error": "Message too big."}, status=413)
+    if request.content_type == "multipart/form-data" or request.content_type == "application/x-www-form-urlencoded":
+        field = request.POST.get("email") or request.POST.get("body-mime") or ""
+        raw = field.encode("utf-8", "surrogateescape")
+    else:
+        raw = request.body
+    if not raw.strip():
+        return JsonResponse({"error": "No message in the request."}, status=400)
+    received = receive(raw, [request.POST.get("recipient", "")] if request.POST.get("recipient") else [])
+    if received.status == "too_big":
+        return JsonResponse({"error": received.detail}, status=413)
+    return JsonResponse({"status": received.status, "detail": received.detail})
+
+
+def _secret_sent(request) -> str:
+    kind, _, credentials = request.headers.get("Authorization", "").partition(" ")
+    if kind.lower() == "bearer":
+        return credentials.strip()
+    if kind.lower() == "basic":
+        try:
+            return base64.b64decode(credentials).decode().partition(":")[2]
+        except (ValueError, UnicodeDecodeError):
+            return ""
+    return ""

@@ -366,6 +366,8 @@ class Notification(models.Model):
         # An account's own mails; their version is the account's request number.
         PASSWORD_RESET = "password_reset", "Password reset"
         CONFIRM_ADDRESS = "confirm_address", "Address confirmation"
+        # The answer to a reply that made (or tried) moves; its version is the InboundMail's id.
+        MAIL_ANSWER = "mail_answer", "Answer to a mailed move"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
@@ -439,6 +441,14 @@ class OutboxMessage(models.Model):
     def __str__(self):
         return f"{self.subject} -> {self.to}"
 
+    @property
+    def reply_to(self) -> str:
+        return self.headers.get("Reply-To", "")
+
+    @property
+    def message_id(self) -> str:
+        return self.headers.get("Message-ID", "")
+
 
 class MagicLink(models.Model):
     """One game link in one mail. Its sesame token's scope names this row, so the server
@@ -471,3 +481,35 @@ class QueueHeartbeat(models.Model):
 
     def __str__(self):
         return f"{self.queue}: sent {self.sent_at}, seen {self.seen_at}"
+
+
+class InboundMail(models.Model):
+    """A reply to a turn mail that reached the seat it names (games/inbound/): its commands,
+    what came of them, and what the answer mail tells. Unique on `key` (the Message-ID,
+    or a hash of the whole mail when it has none), so a mail delivered twice acts once."""
+
+    class Outcome(models.TextChoices):
+        PLAYED = "played", "Played"
+        REFUSED = "refused", "Refused"  # a command the game refused: nothing was played
+        OVER = "over", "Game over"  # answered with the result
+
+    key = models.CharField(max_length=64, unique=True)
+    message_id = models.CharField(max_length=255, blank=True)
+    received_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="inbound_mails")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="inbound_mails")
+    seat = models.PositiveSmallIntegerField()
+    subject = models.CharField(max_length=300, blank=True)
+    # The thread the answer goes under: this mail's References and its own Message-ID.
+    references = models.TextField(blank=True)
+    text = models.TextField(blank=True)  # the reply's new lines, where the commands are
+    outcome = models.CharField(max_length=8, choices=Outcome.choices)
+    # What the answer says: {"done": [sentences], "refused": {"command", "reason"},
+    # "stale": bool (it answered the mail of an earlier position)}.
+    report = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["-received_at", "-id"]
+
+    def __str__(self):
+        return f"Mail from {self.user} to game {self.game_id}: {self.get_outcome_display()}"

@@ -14,10 +14,11 @@ token, no login), in a plain-text and an HTML part.
 """
 
 import logging
+import secrets
 import smtplib
 import unicodedata
 from datetime import timedelta
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlparse
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -31,9 +32,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
+from django.utils.text import wrap
 
 from games import magic_links, services
-from games.models import ON_A_CLOCK, Event, Game, Notification, Seat, is_on_the_clock, turn_time_label
+from games.inbound import address as reply_addresses
+from games.inbound.play import EVERY_GAME, moves_help
+from games.models import ON_A_CLOCK, Event, Game, InboundMail, Notification, Seat, is_on_the_clock, turn_time_label
 from games.presenters import history_lines
 
 logger = logging.getLogger(__name__)
@@ -147,6 +151,8 @@ def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
         if user.email_notifications != user.Mail.DIGEST:
             return None
         return _send_digest(user, day=version, attempt=attempt)
+    if kind == Notification.Kind.MAIL_ANSWER:  # they wrote to us: answered whatever their settings
+        return _send_mail_answer(user, game_id, inbound_id=version, attempt=attempt)
     if not user.wants_turn_mail:
         return None
     if kind == Notification.Kind.REMATCH:
@@ -274,6 +280,7 @@ def _build(user, template, subject, context, game_mail=True) -> EmailMultiAltern
     an account's own mail (a password reset, an address confirmation) has none: it is not
     a mailing."""
     unsubscribe = unsubscribe_url(user) if game_mail else None
+    mail_headers = context.pop("mail_headers", {})
     context = {
         "user": user,
         "site_url": settings.SITE_URL,
@@ -292,10 +299,13 @@ def _build(user, template, subject, context, game_mail=True) -> EmailMultiAltern
         {
             "List-Unsubscribe": OneLineHeader("List-Unsubscribe", f"<{unsubscribe}>"),
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            # RFC 3834: no vacation responder answers it (and none of its answers loops).
+            "Auto-Submitted": "auto-generated",
         }
         if game_mail
         else {}
     )
+    headers.update(mail_headers)
     message = EmailMultiAlternatives(
         mail_subject(subject), text, settings.DEFAULT_FROM_EMAIL, [user.email], headers=headers
     )
@@ -384,8 +394,34 @@ def _your_turn(user, game, seat, version):
         "said": said,
         "deadline": _deadline_text(game.deadline),
         "turn_time": turn_time_label(game.turn_seconds),
+        **_by_mail(user, game, seat.index),
     }
     return f"Your turn in {context['title']}", context
+
+
+def message_id(game: Game) -> str:
+    """A Message-ID naming the game and the version the mail shows, so a reply to it can
+    be placed (games/inbound/receive.py): `<capitalla.<game>.<version>.<random>@<domain>>`."""
+    domain = reply_addresses.mailbox()[1] if reply_addresses.enabled() else ""
+    domain = domain or urlparse(settings.SITE_URL).hostname or "localhost"
+    return f"<capitalla.{game.pk}.{game.version}.{secrets.token_hex(8)}@{domain}>"
+
+
+def _by_mail(user, game, index: int) -> dict:
+    """What a mail about a position needs so that its answer can be a move: its Message-ID,
+    and, where the site receives mail, the seat's reply address and the commands it may
+    send now (each line wrapped for a 72-column reader)."""
+    headers = {"Message-ID": message_id(game)}
+    if not reply_addresses.enabled():
+        return {"mail_headers": headers, "by_mail": None}
+    reply_to = reply_addresses.ReplyTo(game_id=game.pk, seat=index, user_id=user.pk)
+    headers["Reply-To"] = f"{_title(game)} <{reply_addresses.reply_address(reply_to)}>"
+    moves = moves_help(game, index) if game.status == Game.Status.ACTIVE else []
+    commands = [
+        {"form": c.form, "example": c.example, "meaning": c.meaning, "text": wrap(f"- {c.form}: {c.meaning}", 70)}
+        for c in [*moves, *EVERY_GAME]
+    ]
+    return {"mail_headers": headers, "by_mail": {"commands": commands, "can_move": bool(moves)}}
 
 
 # What happens when a turn runs out, by the table's timeout policy: the reminder says it.
@@ -430,6 +466,57 @@ _COMPOSERS = {
     Notification.Kind.REMINDER: _reminder,
     Notification.Kind.GAME_OVER: _game_over,
 }
+
+
+def _send_mail_answer(user, game_id: int, inbound_id: int, attempt: int) -> bool | None:
+    """The answer to a reply that sent commands: what was played or why nothing was, and
+    the position now, threaded under the reply. Sent to the address the reply came from
+    (the account's, checked on arrival) whatever the player's mail settings."""
+    mail = InboundMail.objects.filter(pk=inbound_id, user=user, game_id=game_id).select_related("game").first()
+    if mail is None or not user.email:
+        return None
+    return _claim_and_send(
+        user,
+        mail.game,
+        Notification.Kind.MAIL_ANSWER,
+        inbound_id,
+        attempt,
+        "email/mail_answer",
+        lambda: _mail_answer(user, mail),
+    )
+
+
+def _mail_answer(user, mail: InboundMail):
+    game = mail.game
+    report = mail.report or {}
+    name_of = _names(game)
+    context = {
+        "title": _title(game),
+        "game_name": game.rules.info.name,
+        "done": report.get("done") or [],
+        "refused": report.get("refused"),
+        "undone": report.get("undone") or [],
+        "stale": report.get("stale"),
+        **_by_mail(user, game, mail.seat),
+    }
+    if game.status == Game.Status.ACTIVE:
+        context.update(
+            my_turn=bool(moves_help(game, mail.seat)),
+            waiting_for=" and ".join(name_of(i) for i in game.to_act),
+            deadline=_deadline_text(game.deadline),
+            link=magic_link(user, game.pk),
+            signs_in=True,
+        )
+    else:
+        context.update(headline=game.plugin.result_headline(game.result or {}, name_of), link=game_link(game))
+        context["by_mail"] = None
+    context["mail_headers"].update(
+        {"In-Reply-To": f"<{mail.message_id}>", "References": mail.references, "Auto-Submitted": "auto-replied"}
+        if mail.message_id
+        else {"Auto-Submitted": "auto-replied"}
+    )
+    subject = mail.subject if mail.subject.lower().startswith("re:") else f"Re: {mail.subject or _title(game)}"
+    return subject, context
 
 
 def _send_rematch_invitation(user, game_id: int, attempt: int) -> bool | None:

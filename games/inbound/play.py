@@ -1,0 +1,121 @@
+"""A mail's commands, played at the seat its reply address names: each through `services`
+as a browser move is, so the clock, the bots, the chips and the other players' mails
+follow as they do for the page.
+
+The game's own commands come from its plugin (`GamePlugin.commands`, games/engine/
+commands.py); a few work in every game: "resign", "back" (take the seat back from the bot
+that played it while away) and "say <words>" (table talk). A mail plays all of its
+commands or none: the first one refused undoes those before it, so the answer can say
+"nothing was played" and the player sends the whole turn again.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from games import services
+from games.engine.commands import CommandError, CommandHelp, normalize
+from games.models import Event, Game
+from games.presenters import in_words
+
+# Commands of every game, after the game's own in the help.
+EVERY_GAME = (
+    CommandHelp("say <words>", "say good game", "a line of table talk"),
+    CommandHelp("resign", "resign", "leave the game; it goes on without you"),
+)
+COME_BACK = CommandHelp("back", "back", "play your seat again yourself (a bot plays it while you are away)")
+
+
+@dataclass
+class Report:
+    """What a mail's commands came to, for its answer."""
+
+    done: list[str] = field(default_factory=list)  # the logged sentences of the moves made
+    refused: dict | None = None  # {"command", "reason"}: then nothing was played
+    undone: list[str] = field(default_factory=list)  # commands before the refused one
+
+    def as_json(self) -> dict:
+        return {"done": self.done, "refused": self.refused, "undone": self.undone}
+
+
+class _Refused(Exception):
+    def __init__(self, command: str, reason: str):
+        super().__init__(reason)
+        self.command, self.reason = command, reason
+
+
+def seat_names(game: Game) -> list[str]:
+    by_index = {s.index: s.name for s in game.seat_list}
+    return [by_index.get(i, f"Seat {i + 1}") for i in range(game.num_seats)]
+
+
+def moves_help(game: Game, index: int) -> list[CommandHelp]:
+    """The moves the seat may send now, in its game's commands (none when it has no legal
+    move: not its turn). While a bot plays the seat, only "back"."""
+    seat = next((s for s in game.seat_list if s.index == index), None)
+    if game.status != Game.Status.ACTIVE or seat is None:
+        return []
+    if seat.away:
+        return [COME_BACK]
+    legal = _legal_moves(game, index)
+    return game.plugin.commands.help(game.rules.view(game.state, index), legal, seat_names(game)) if legal else []
+
+
+def _legal_moves(game: Game, index: int) -> list[dict]:
+    """Legal moves of the seat, also out of turn where the game has moves that need none
+    (a Casino answer)."""
+    return game.rules.legal_moves(game.state, index) if index in game.to_act or game.plugin.version_free else []
+
+
+def play_commands(user, game_id: int, index: int, commands: list[str]) -> Report:
+    """Play `commands` in order at seat `index`, all or none."""
+    report = Report()
+    try:
+        with transaction.atomic():
+            for command in commands:
+                report.done.extend(_play_one(user, game_id, index, command))
+    except _Refused as refused:
+        report.undone = commands[: commands.index(refused.command)]
+        report.done = []
+        report.refused = {"command": refused.command, "reason": refused.reason}
+    return report
+
+
+def _play_one(user, game_id: int, index: int, command: str) -> list[str]:
+    """The sentences of what `command` did, or _Refused."""
+    verb, _, rest = normalize(command).partition(" ")
+    game = Game.objects.get(pk=game_id)
+    seen = game.version
+    try:
+        if verb in ("say", "chat"):
+            services.say(user, game_id, command.split(None, 1)[1] if rest else "")
+            return []
+        if verb == "resign" and not rest:
+            services.resign(user, game_id)
+        elif normalize(command) in ("back", "i'm back", "im back", "i am back"):
+            services.come_back(user, game_id)
+        else:
+            services.play_move(user, game_id, game.version, _game_move(game, index, command))
+    except services.ServiceError as exc:
+        raise _Refused(command, exc.message) from None
+    names = dict(enumerate(seat_names(game)))
+    events = Event.objects.filter(game_id=game_id, seq__gt=seen).order_by("seq").values("seat", "summary")
+    return [in_words(e, lambda i: names.get(i, f"Seat {i + 1}")) for e in events if e["seat"] == index]
+
+
+def _game_move(game: Game, index: int, command: str) -> dict:
+    """The game's move for `command` in the position now, or _Refused saying why not."""
+    if game.status != Game.Status.ACTIVE:
+        raise _Refused(command, "The game is over.")
+    seat = next(s for s in game.seat_list if s.index == index)
+    if seat.away:
+        raise _Refused(command, 'A bot is playing your seat while you are away: send "back" first.')
+    legal = _legal_moves(game, index)
+    if not legal:
+        names = seat_names(game)
+        waiting = ", ".join(names[i] for i in game.to_act)
+        raise _Refused(command, f"It is not your turn: waiting for {waiting}.")
+    try:
+        return game.plugin.commands.parse(game.rules.view(game.state, index), command, seat_names(game))
+    except CommandError as exc:
+        raise _Refused(command, exc.reason) from None

@@ -1,0 +1,34 @@
+"""Receive replies to turn mails over SMTP or LMTP until stopped (README, "Play by mail")."""
+
+import signal
+import threading
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from games.inbound.server import ReplyServer
+
+
+class Command(BaseCommand):
+    help = "Receive replies to turn mails (the moves they carry) over SMTP or LMTP."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--host", default="127.0.0.1", help="Address to listen on (default: 127.0.0.1).")
+        parser.add_argument("--port", type=int, default=8025, help="Port to listen on (default: 8025).")
+        parser.add_argument("--lmtp", action="store_true", help="Speak LMTP (Postfix's lmtp: transport) not SMTP.")
+
+    def handle(self, *args, host, port, lmtp, **options):
+        if not settings.MAIL_IN_ADDRESS:
+            raise CommandError("Set MAIL_IN_ADDRESS (e.g. play@play.example.org): the address replies go to.")
+        stop = threading.Event()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, lambda *_: stop.set())
+        server = ReplyServer(host, port, lmtp=lmtp)
+        server.start()
+        protocol = "LMTP" if lmtp else "SMTP"
+        self.stdout.write(f"mail_in: {protocol} on {host}:{port} for {settings.MAIL_IN_ADDRESS} (+token)", ending="\n")
+        self.stdout.flush()
+        try:
+            stop.wait()
+        finally:
+            server.stop()
