@@ -1,0 +1,1 @@
+"""Mail the site receives: replies to turn mails that make moves."""
