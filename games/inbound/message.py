@@ -11,7 +11,7 @@ from email import message_from_bytes
 from email.errors import HeaderParseError
 from email.header import decode_header, make_header
 from email.message import Message
-from email.utils import getaddresses, parseaddr, parsedate_to_datetime
+from email.utils import collapse_rfc2231_value, getaddresses, parseaddr, parsedate_to_datetime
 
 from games.inbound.html_text import html_to_text
 from games.inbound.reply_text import new_text
@@ -20,6 +20,7 @@ MAX_MESSAGE_BYTES = 2 * 1024 * 1024
 MAX_TEXT_CHARS = 5_000
 
 RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To")
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 class MessageTooBig(ValueError):
@@ -87,7 +88,12 @@ def _decoded(value) -> str:
         text = str(make_header(decode_header(value)))
     except (HeaderParseError, LookupError, UnicodeError, ValueError):
         text = str(value)
-    return " ".join(text.split())
+    return " ".join(_without_controls(text).split())
+
+
+def _without_controls(text: str) -> str:
+    """The text without control characters but tab and line ends (PostgreSQL refuses NUL)."""
+    return CONTROL_CHARACTERS.sub("", text)
 
 
 def _raw_headers(message: Message, name: str) -> list[str]:
@@ -228,6 +234,37 @@ def _decoded_payload(part: Message) -> str:
     if codec == "ascii":
         codec = "utf-8"
     try:
-        return payload.decode(codec, errors="replace")
+        text = payload.decode(codec, errors="replace")
     except LookupError:  # a codec that is no text encoding ("base64", "rot13")
-        return payload.decode("utf-8", errors="replace")
+        text = payload.decode("utf-8", errors="replace")
+    text = _without_controls(text)
+    if part.get_content_type() == "text/plain" and _parameter(part, "format") == "flowed":
+        return unflowed(text, delete_space=_parameter(part, "delsp") == "yes")
+    return text
+
+
+def _parameter(part: Message, name: str) -> str:
+    """A Content-Type parameter, lower-cased; "" if missing."""
+    return collapse_rfc2231_value(part.get_param(name, "")).lower()
+
+
+def unflowed(text: str, delete_space: bool = False) -> str:
+    """format=flowed text (RFC 3676) with its soft line breaks joined: a line ending in a
+    space goes on with the next line of the same quote depth; "-- " stays the signature."""
+    lines: list[str] = []
+    joining = False
+    for line in text.replace("\r\n", "\n").split("\n"):
+        depth = _quote_depth(line)
+        content = line[depth:].removeprefix(" ")  # space-stuffing
+        if joining and lines and _quote_depth(lines[-1]) == depth:
+            lines[-1] += content
+        else:
+            lines.append(line[:depth] + (" " if depth and content else "") + content)
+        joining = content.endswith(" ") and content != "-- "
+        if joining and delete_space:
+            lines[-1] = lines[-1][:-1]
+    return "\n".join(lines)
+
+
+def _quote_depth(line: str) -> int:
+    return len(line) - len(line.lstrip(">"))
