@@ -9,8 +9,9 @@ Each game's `engine/commands.py` holds one `Commands` object (pure, like the rul
   move, each with an example taken from its legal moves.
 `view` is `rules.view(state, seat)` of the seat that writes: a command can only name
 what that seat sees. `names` are the seats' display names, by seat index ("bypass Ben");
-a seat may always be named by its number too ("bypass seat 2"). Groups and melds on the table are named by `letter(k)`, k their place
-in the view's own order, so the position a mail shows and the commands agree.
+a seat may always be named by its number too ("bypass seat 2"). Groups and melds on the
+table are named by `letter(k)`, k their place in the view's own order, so the position a
+mail shows and the commands agree.
 """
 
 from dataclasses import dataclass
