@@ -9,6 +9,7 @@ from games import services
 from games.engine import registry
 from games.models import Event, Game
 from games.plugins import PLUGINS, register
+from tests.mail_servers import SmtpServer
 
 
 @pytest.fixture(autouse=True)
@@ -213,3 +214,20 @@ def toy_game_with(settings):
     yield add
     for slug in registered:
         del PLUGINS[slug], registry.RULES[slug], registry.BOTS[slug]
+
+
+@pytest.fixture
+def smtp_server(settings):
+    """The site sends its mail through a real SMTP server (aiosmtpd) that keeps it."""
+    server = SmtpServer()
+    server.start()
+    settings.MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {"host": "127.0.0.1", "port": server.port, "use_tls": False, "timeout": 10},
+        }
+    }
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -16,10 +16,10 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP
 from asgiref.sync import sync_to_async
-from django.conf import settings
 from django.db import close_old_connections
 
 from games.inbound import address
+from games.inbound.message import MAX_MESSAGE_BYTES
 from games.inbound.receive import receive
 
 logger = logging.getLogger(__name__)
@@ -61,7 +61,7 @@ class ReplyServer(Controller):
             ReplyHandler(),
             hostname=host,
             port=port,
-            data_size_limit=settings.MAIL_IN_MAX_BYTES,
+            data_size_limit=MAX_MESSAGE_BYTES,
             decode_data=False,
             ident="Capitalla mail_in",
         )

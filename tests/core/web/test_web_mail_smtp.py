@@ -5,12 +5,10 @@ mail, never loses it; any mail parser finds the one-click unsubscribe URL."""
 
 import email
 import re
-import socket
 from datetime import timedelta
 from email import policy
 
 import pytest
-from aiosmtpd.controller import Controller
 from django.conf import settings as django_settings
 from django.utils import timezone
 
@@ -18,56 +16,6 @@ from games import notifications, services
 from games.models import Event, Game, Notification
 
 pytestmark = pytest.mark.django_db
-
-
-class Collector:
-    def __init__(self):
-        self.messages = []
-
-    async def handle_DATA(self, server, session, envelope):
-        self.messages.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
-        return "250 Message accepted for delivery"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class SmtpServer:
-    """An aiosmtpd server on a fixed port, which a test can stop and start again."""
-
-    def __init__(self):
-        self.collector = Collector()
-        self.messages = self.collector.messages
-        self.port = free_port()
-        self.controller = None
-
-    def start(self):
-        self.controller = Controller(self.collector, hostname="127.0.0.1", port=self.port)
-        self.controller.start()
-
-    def stop(self):
-        if self.controller is not None:
-            self.controller.stop()
-            self.controller = None
-
-
-@pytest.fixture
-def smtp_server(settings):
-    server = SmtpServer()
-    server.start()
-    settings.MAILERS = {
-        "default": {
-            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "OPTIONS": {"host": "127.0.0.1", "port": server.port, "use_tls": False, "timeout": 10},
-        }
-    }
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture

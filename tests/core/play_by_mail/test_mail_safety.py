@@ -1,0 +1,154 @@
+"""What a reply may not do: come from another address, act twice, act on a position that
+moved on where it is no longer legal or no longer the player's turn, or start a loop with
+an auto-reply; and what a reply to a finished game gets."""
+
+import pytest
+from django.core import mail
+from mail_replies import reply, seat_address
+
+from games import services
+from games.inbound import address
+from games.inbound.receive import receive
+from games.models import Event, Game, InboundMail
+from games.notifications import message_id
+
+pytestmark = pytest.mark.django_db
+
+
+def sent_answers(run_enqueued):
+    mail.outbox.clear()
+    run_enqueued("send_notification")
+    return [m for m in mail.outbox if m.subject.startswith("Re:")]
+
+
+def test_a_reply_from_another_address_is_refused(table, alice, enqueued):
+    received = receive(reply(table, alice, "draw", sender="Mallory <mallory@example.net>"))
+    assert received.status == "rejected" and received.smtp_reply.startswith("550")
+    assert Game.objects.get(pk=table.pk).version == table.version
+    assert not InboundMail.objects.exists() and not enqueued  # nothing kept, nobody answered
+
+
+def test_the_senders_address_is_compared_whatever_its_case(table, alice, enqueued):
+    assert receive(reply(table, alice, "draw", sender="ALICE@Example.COM")).status == "played"
+
+
+def test_an_unconfirmed_address_may_not_send_moves(table, alice, enqueued):
+    alice.email_confirmed = False
+    alice.save()
+    assert receive(reply(table, alice, "draw")).status == "rejected"
+
+
+def test_a_forged_token_or_another_seats_token_is_refused(table, alice, bob, enqueued):
+    bobs = address.token(address.ReplyTo(game_id=table.pk, seat=1, user_id=bob.pk))
+    forged = bobs.replace(f".1.{bob.pk}.", f".0.{alice.pk}.")  # Alice's seat under Bob's signature
+    local, domain = address.mailbox()
+    assert receive(reply(table, alice, "draw", to=f"{local}+{forged}@{domain}")).status == "rejected"
+    # Bob's genuine address, from Alice's mailbox: not her seat, not his mail.
+    assert receive(reply(table, alice, "draw", to=f"{local}+{bobs}@{domain}")).status == "rejected"
+    assert receive(reply(table, alice, "draw", to="someone@example.com")).status == "rejected"
+    assert Game.objects.get(pk=table.pk).version == table.version
+
+
+def test_a_seat_given_up_stops_its_address(alice, bob, charlie, enqueued):
+    game = services.create_table(alice, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    raw = reply(game, bob, "draw")
+    services.leave_table(bob, game.pk)
+    assert receive(raw).status == "rejected"
+
+
+def test_a_mail_delivered_twice_plays_once(table, alice, enqueued):
+    raw = reply(table, alice, "draw", message_id="<same@example.com>")
+    assert receive(raw).status == "played"
+    again = receive(raw)
+    assert again.status == "duplicate" and again.smtp_reply.startswith("250")
+    assert Event.objects.filter(game=table, seat=0).count() == 1
+    assert InboundMail.objects.count() == 1
+
+
+def test_a_reply_to_an_older_turns_mail_plays_if_still_legal_and_says_so(
+    table, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks
+):
+    old_mail = message_id(table)  # Alice's turn mail of the first position
+    game = services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
+    discard = next(m for m in game.rules.legal_moves(game.state, 0) if m["type"] == "discard")
+    game = services.play_move(alice, game.pk, game.version, discard)
+    game = services.play_move(bob, game.pk, game.version, {"type": "draw", "from": "pile"})
+    discard = next(m for m in game.rules.legal_moves(game.state, 1) if m["type"] == "discard")
+    game = services.play_move(bob, game.pk, game.version, discard)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert receive(reply(game, alice, "draw", answering=old_mail)).status == "played"
+    [answer] = sent_answers(run_enqueued)
+    assert "answered the mail of an earlier position" in answer.body
+
+
+def test_a_reply_to_an_older_turns_mail_is_refused_once_the_turn_passed(
+    table, alice, enqueued, run_enqueued, django_capture_on_commit_callbacks
+):
+    old_mail = message_id(table)
+    game = services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
+    discard = next(m for m in game.rules.legal_moves(game.state, 0) if m["type"] == "discard")
+    game = services.play_move(alice, game.pk, game.version, discard)  # now Bob's turn
+    with django_capture_on_commit_callbacks(execute=True):
+        assert receive(reply(game, alice, "draw", answering=old_mail)).status == "refused"
+    assert Game.objects.get(pk=game.pk).version == game.version
+    [answer] = sent_answers(run_enqueued)
+    assert "It is not your turn: waiting for Bob." in answer.body
+
+
+def test_a_reply_to_a_finished_game_gets_the_result(
+    table, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks
+):
+    services.resign(bob, table.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert receive(reply(table, alice, "draw")).status == "over"
+    [answer] = sent_answers(run_enqueued)
+    assert f"Capitalla #{table.pk} is over" in answer.body and "Alice" in answer.body
+    assert "e.g." not in answer.body  # no commands for a game that is over
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Auto-Submitted": "auto-replied"},
+        {"Auto-Submitted": "auto-generated"},
+        {"X-Autoreply": "yes"},
+        {"Precedence": "bulk"},
+        {"Subject": "Out of Office: back on Monday"},
+    ],
+    ids=["auto-replied", "auto-generated", "x-autoreply", "precedence-bulk", "out-of-office-subject"],
+)
+def test_auto_replies_are_ignored_and_never_answered(table, alice, enqueued, headers):
+    subject = headers.pop("Subject", None)
+    raw = reply(table, alice, "draw", headers=headers)
+    if subject:
+        raw = raw.replace(f"Re: Your turn in Capitalla #{table.pk}".encode(), subject.encode())
+    received = receive(raw)
+    assert received.status == "ignored" and received.smtp_reply.startswith("250")
+    assert Game.objects.get(pk=table.pk).version == table.version and not enqueued
+
+
+def test_a_bounce_is_ignored(table, alice, enqueued):
+    raw = reply(table, alice, "draw", sender="MAILER-DAEMON@example.com")
+    assert receive(raw).status == "ignored" and not enqueued
+
+
+def test_our_own_mails_say_they_are_automatic_so_no_responder_answers_them(
+    table, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        receive(reply(table, alice, "draw"))
+    [answer] = sent_answers(run_enqueued)
+    assert answer.extra_headers["Auto-Submitted"] == "auto-replied"
+    # ... and were one of ours to come back (a forwarding loop), it would be ignored.
+    assert receive(answer.message().as_bytes()).status == "ignored"
+
+
+def test_the_reply_address_is_read_whatever_its_case(table, alice, enqueued):
+    assert receive(reply(table, alice, "draw", to=seat_address(table, alice).upper())).status == "played"
+
+
+def test_a_mail_too_big_is_refused_unread(table, alice, enqueued):
+    raw = reply(table, alice, "draw " + "x" * (3 * 1024 * 1024))
+    received = receive(raw)
+    assert received.status == "too_big" and received.smtp_reply.startswith("552")

@@ -1,0 +1,48 @@
+"""With no mail server (`make run`), the outbox offers a reply box under each turn mail:
+the reply goes through the same reading and checks as a received mail, and its answer
+comes back into the outbox."""
+
+import pytest
+
+from games import services
+from games.models import Event, OutboxMessage
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def outbox(settings):
+    settings.MAILERS = {"default": {"BACKEND": settings.OUTBOX_BACKEND}}
+
+
+@pytest.fixture
+def alices_turn_mail(outbox, table, alice, enqueued, run_enqueued, sweep_mails):
+    services.send_due_mails(now=table.started_at.replace(year=table.started_at.year + 1))
+    run_enqueued("send_notification")
+    return OutboxMessage.objects.get(user=alice, subject__startswith="Your turn")
+
+
+def test_the_turn_mail_in_the_outbox_has_a_reply_box(client, alice, alices_turn_mail):
+    client.force_login(alice)
+    page = client.get("/outbox/").content.decode()
+    assert f'action="/outbox/{alices_turn_mail.pk}/reply/"' in page and "take discard" in page
+
+
+def test_a_reply_from_the_outbox_plays_and_its_answer_arrives_threaded(
+    client, alice, table, alices_turn_mail, enqueued, run_enqueued, django_capture_on_commit_callbacks
+):
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/outbox/{alices_turn_mail.pk}/reply/", {"text": "draw"})
+    assert response.status_code == 302 and response["Location"] == "/outbox/"
+    assert Event.objects.filter(game=table, seat=0).last().move == {"type": "draw", "from": "pile"}
+    run_enqueued("send_notification")
+    answer = OutboxMessage.objects.filter(user=alice, subject__startswith="Re:").get()
+    assert "Played:" in answer.text
+    assert answer.headers["In-Reply-To"].strip("<>")  # threaded under the reply
+
+
+def test_nobody_replies_from_someone_elses_outbox(client, bob, alices_turn_mail, table):
+    client.force_login(bob)
+    assert client.post(f"/outbox/{alices_turn_mail.pk}/reply/", {"text": "draw"}).status_code == 404
+    assert not Event.objects.filter(game=table, seat=0).exists()
