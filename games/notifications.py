@@ -33,6 +33,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from games import magic_links, services
+from games.mail_position import position
 from games.models import ON_A_CLOCK, Event, Game, Notification, Seat, is_on_the_clock, turn_time_label
 from games.presenters import history_lines
 
@@ -382,6 +383,7 @@ def _your_turn(user, game, seat, version):
         "signs_in": True,
         "happened": happened,
         "said": said,
+        "position": position(game, user),
         "deadline": _deadline_text(game.deadline),
         "turn_time": turn_time_label(game.turn_seconds),
     }
