@@ -35,9 +35,14 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.text import wrap
 
 from games import magic_links, services
+<<<<<<< HEAD
 from games.inbound import address as reply_addresses
 from games.inbound.play import EVERY_GAME, moves_help
 from games.models import ON_A_CLOCK, Event, Game, InboundMail, Notification, Seat, is_on_the_clock, turn_time_label
+=======
+from games.mail_position import position
+from games.models import ON_A_CLOCK, Event, Game, Notification, Seat, is_on_the_clock, turn_time_label
+>>>>>>> pos
 from games.presenters import history_lines
 
 logger = logging.getLogger(__name__)
@@ -392,6 +397,7 @@ def _your_turn(user, game, seat, version):
         "signs_in": True,
         "happened": happened,
         "said": said,
+        "position": position(game, user),
         "deadline": _deadline_text(game.deadline),
         "turn_time": turn_time_label(game.turn_seconds),
         **_by_mail(user, game, seat.index),

@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 
 from games.engine.cards import SYMBOL, as_face, face_of, spoken, spoken_slot
+from games.engine.commands import letter
 from games.engine.common import next_seat
 from games.presenters import arranged, headline
 
@@ -209,13 +210,15 @@ def _result(view: dict, name_of, names: list[str]) -> dict | None:
 
 
 def melds_by_owner(view: dict, names: list[str], me: int | None) -> list[dict]:
-    """The melds on the table, grouped by the player who laid them (in seat order)."""
+    """The melds on the table, grouped by the player who laid them (in seat order), each
+    with its letter (`commands.letter` of its place in the view's melds)."""
     ace = view["options"].get("ace_value", 15)
     by_owner: dict[int, list] = {}
     for index, meld in enumerate(view.get("melds") or []):
         by_owner.setdefault(meld["owner"], []).append(
             {
                 "index": index,
+                "letter": letter(index),  # the name a command gives it
                 "kind": meld["kind"],
                 "label": meld_label(meld),
                 "cards": [pcard(c, s, ace) for c, s in zip(meld["cards"], meld["as"])],

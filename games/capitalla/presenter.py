@@ -36,6 +36,7 @@ def _static_face(card_id: str) -> dict:
         "name": c.name,
         "capitals": list(c.capitals),
         "capital_label": c.capital_label,
+        "text_name": f"{c.name} ({c.capital_label})",  # as a mail names it, and a command may
         "spoken": spoken_name(c),
         "flag": c.flag,
         "fact": c.fact,

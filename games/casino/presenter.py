@@ -9,6 +9,7 @@ but the engine's own answers for my seat (the plays of my selection, their label
 """
 
 from games.engine.cards import SYMBOL, face, face_of, rank_of
+from games.engine.commands import letter
 from games.presenters import arranged, headline
 
 from .engine import TARGET, play_label, selection_plays, sort_hand
@@ -60,17 +61,18 @@ def sorted_hand(cards: list[str], by: str = "rank") -> list[str]:
 
 
 def table_row(view: dict, name_of, me: int | None, picked=(), countries=None) -> dict:
-    """The loose cards and the builds (as stacks with owner and value), each marked when
-    it is in my selection."""
+    """The loose cards and the builds (as stacks with owner and value, and the letter a
+    command names a build by), each marked when it is in my selection."""
     row = view.get("table") or {}
     loose = [{**pcard(card, countries), "picked": card in picked} for card in row.get("loose") or []]
     builds = []
-    for build in row.get("builds") or []:
+    for k, build in enumerate(row.get("builds") or []):
         owner = name_of(build["owner"])
         kind = "multiple build" if build.get("multiple") else "build"
         builds.append(
             {
                 "id": build["id"],
+                "letter": letter(k),
                 "value": build["value"],
                 "owner": owner,
                 "mine": build["owner"] == me,
@@ -142,7 +144,7 @@ def _question(record: dict, name_of, me: int | None) -> dict:
         "chosen": chosen,
         "right": record.get("right"),
         "correct": choices[correct] if answered and correct is not None and correct < len(choices) else None,
-        "choices": [{"index": k, "text": text} for k, text in enumerate(choices)],
+        "choices": [{"index": k, "letter": letter(k), "text": text} for k, text in enumerate(choices)],
     }
 
 

@@ -11,6 +11,7 @@ the sequence I am to lay next and how short my hand falls are the engine's
 decides a rule.
 """
 
+from games.engine.commands import letter
 from games.presenters import arranged, headline
 
 from . import builder
@@ -88,9 +89,10 @@ def placed_cards(group: dict) -> list[dict]:
     return [rcard(card, slot) for card, slot in zip(cards, slots, strict=True)]
 
 
-def _group(group: dict) -> dict:
+def _group(group: dict, k: int) -> dict:
     return {
         "id": group["id"],
+        "letter": letter(k),
         "kind": group["kind"],
         "label": group_label(group),
         "burden": group["burden"],
@@ -100,9 +102,12 @@ def _group(group: dict) -> dict:
 
 def table_groups(view: dict, names: list[str], me: int | None) -> list[dict]:
     """The groups on the table by owner (only owners with groups), burden groups and
-    blocked players marked."""
+    blocked players marked. Each group has its letter: `commands.letter` of its place
+    counting through the view's groups seat by seat."""
     owners = []
+    placed = 0  # the groups of the seats before
     for seat, groups in enumerate(view["groups"]):
+        first, placed = placed, placed + len(groups)
         if not groups:
             continue
         block = view["blocked"][seat]
@@ -111,7 +116,7 @@ def table_groups(view: dict, names: list[str], me: int | None) -> list[dict]:
                 "seat": seat,
                 "name": "You" if seat == me else names[seat],
                 "blocked": _block_text(block, seat, names) if block else None,
-                "groups": [_group(group) for group in groups],
+                "groups": [_group(group, first + k) for k, group in enumerate(groups)],
             }
         )
     return owners
