@@ -503,6 +503,7 @@ def _mail_answer(user, mail: InboundMail):
         "refused": report.get("refused"),
         "undone": report.get("undone") or [],
         "stale": report.get("stale"),
+        "position": position(game, user),
         **_by_mail(user, game, mail.seat),
     }
     if game.status == Game.Status.ACTIVE:
