@@ -6,8 +6,12 @@ from html.parser import HTMLParser
 
 # Elements left out with everything inside them.
 DROPPED_TAGS = {"blockquote", "head", "script", "style", "title", "template"}
-# Classes of the quote's wrapper: Gmail's quote and attribution, Thunderbird's attribution.
-DROPPED_CLASSES = {"gmail_quote", "gmail_quote_container", "gmail_attr", "moz-cite-prefix"}
+# Classes of the quote's wrapper (Gmail's quote and attribution, Thunderbird's attribution,
+# Yahoo's and Proton's quotes) and of the signatures clients add in HTML only.
+DROPPED_CLASSES = {
+    "gmail_quote", "gmail_quote_container", "gmail_attr", "moz-cite-prefix", "yahoo_quoted", "protonmail_quote",
+    "gmail_signature", "moz-signature", "protonmail_signature_block",
+}  # fmt: skip
 # Outlook's ids where the quoted mail starts: nothing after them is the reply.
 END_IDS = {"divrplyfwdmsg", "appendonsend"}
 BLOCK_TAGS = {

@@ -229,7 +229,7 @@ def _decoded_payload(part: Message) -> str:
     charset = part.get_content_charset() or "utf-8"
     try:
         codec = codecs.lookup(charset).name
-    except LookupError:
+    except (LookupError, ValueError):  # ValueError: a NUL in the name
         codec = "utf-8"
     if codec == "ascii":
         codec = "utf-8"

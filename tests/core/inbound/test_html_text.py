@@ -33,6 +33,11 @@ def test_gmail_quote_div_is_dropped_with_its_nested_divs():
     assert html_to_text(html).strip() == "yes\nPS"
 
 
+def test_html_signature_block_is_dropped():
+    html = '<div>draw stock</div><div class="gmail_signature" data-smartmail="gmail_signature">Bob<br>bob.example</div>'
+    assert html_to_text(html).strip() == "draw stock"
+
+
 def test_nothing_after_outlooks_append_on_send_is_kept():
     html = '<div>draw stock</div><div id="appendonsend"></div><hr><div>From: Capitalla</div><div>the quote</div>'
     assert html_to_text(html).strip() == "draw stock"

@@ -45,6 +45,10 @@ def test_ascii_label_on_utf8_text_reads_as_utf8():
     assert read_message(single_part("text/plain; charset=us-ascii", "Perú".encode())).text == "Perú"
 
 
+def test_charset_name_with_a_nul_reads_as_utf8():
+    assert read_message(single_part('text/plain; charset="utf\x00-8"', "Perú".encode())).text == "Perú"
+
+
 def test_codec_that_is_no_text_encoding_reads_as_utf8():
     assert read_message(single_part("text/plain; charset=base64", b"discard Peru")).text == "discard Peru"
 
@@ -104,3 +108,19 @@ def test_damaged_real_mails_read_without_raising(name, damage):
     for position, byte in damage:
         raw[position % len(raw)] = byte
     assert isinstance(read_message(bytes(raw)).text, str)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(
+            ["From", "To", "Cc", "Date", "Subject", "Message-ID", "References", "Return-Path", "Content-Type",
+             "Content-Transfer-Encoding", "Auto-Submitted", "Precedence"]
+        ),
+        st.text(max_size=80),
+    ),
+    st.text(max_size=200),
+)  # fmt: skip
+def test_any_header_values_read_without_raising(headers, body):
+    raw = "".join(f"{name}: {value}\r\n" for name, value in headers.items()) + "\r\n" + body
+    assert isinstance(read_message(raw.encode("utf-8", "surrogatepass")).text, str)
