@@ -5,7 +5,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.inbound.message import MAX_TEXT_CHARS, read_message, unflowed
+from games.inbound.decoding import unflowed
+from games.inbound.message import MAX_TEXT_CHARS, read_message
 
 MAILS = Path(__file__).parent / "mails"
 

@@ -93,6 +93,12 @@ def test_unparsable_from_gives_no_address():
     assert read_message(raw).from_address == ""
 
 
+def test_two_from_headers_give_no_sender():
+    raw = mail().replace(b"From: Alice <alice@example.org>", b"From: bob@example.net\r\nFrom: alice@example.org")
+    mail_read = read_message(raw)
+    assert (mail_read.from_name, mail_read.from_address) == ("", "")
+
+
 def test_encoded_name_with_a_comma_keeps_the_address():
     raw = mail().replace(b"Alice <alice@example.org>", b"=?utf-8?q?Martin=2C_Alice?= <alice@example.org>")
     mail_read = read_message(raw)
