@@ -1,5 +1,7 @@
 """games.inbound.html_text.html_to_text: the text a person sees, quotes dropped."""
 
+import pytest
+
 from games.inbound.html_text import html_to_text
 
 
@@ -31,6 +33,12 @@ def test_blockquote_is_dropped_with_nested_ones_and_text_after_it_kept():
 def test_gmail_quote_div_is_dropped_with_its_nested_divs():
     html = '<div>yes</div><div class="gmail_quote"><div>On … wrote:</div><div><div>x</div></div></div><div>PS</div>'
     assert html_to_text(html).strip() == "yes\nPS"
+
+
+@pytest.mark.parametrize("quote_class", ["yahoo_quoted", "protonmail_quote", "moz-cite-prefix"])
+def test_other_clients_quote_wrapper_is_dropped(quote_class):
+    html = f'<div>take discard</div><div class="{quote_class}">On Tuesday, Capitalla wrote:<br>the quote</div>'
+    assert html_to_text(html).strip() == "take discard"
 
 
 def test_html_signature_block_is_dropped():
