@@ -3,6 +3,7 @@ mail gets no answer, since answering an auto-reply starts a loop (RFC 3834)."""
 
 import re
 from email.message import Message
+from email.utils import parseaddr
 
 from games.inbound.decoding import header_text
 
@@ -22,9 +23,9 @@ AUTOMATIC_SUBJECT = re.compile(
 )
 
 
-def automatic_reason(message: Message, from_address: str) -> str | None:
+def automatic_reason(message: Message) -> str | None:
     """Why the mail was sent by a machine rather than a person, for the logs; None if a
-    person seems to have written it. from_address is the sender's, lower-cased."""
+    person seems to have written it."""
     if message.get_content_type() == "multipart/report":
         return "delivery or read report (multipart/report)"
     auto_submitted = header_text(message, "Auto-Submitted").split(";")[0].strip().lower()
@@ -42,8 +43,10 @@ def automatic_reason(message: Message, from_address: str) -> str | None:
             return f"from a mailing list ({name})"
     if header_text(message, "Return-Path").replace(" ", "") == "<>":
         return "null sender (Return-Path: <>)"
-    if from_address.partition("@")[0] in NULL_SENDER_LOCAL_PARTS:
-        return f"from {from_address}"
+    # The sender's local part, also when it has no domain ("From: MAILER-DAEMON").
+    sender = parseaddr(header_text(message, "From"))[1].lower()
+    if sender.partition("@")[0] in NULL_SENDER_LOCAL_PARTS:
+        return f"from {sender}"
     subject = header_text(message, "Subject")
     if AUTOMATIC_SUBJECT.search(subject):
         return f"subject: {subject}"

@@ -66,7 +66,7 @@ def read_message(raw: bytes) -> Incoming:
         from_name=from_name,
         recipients=_recipients(message),
         date=_date(header_text(message, "Date")),
-        automatic=automatic_reason(message, from_address),
+        automatic=automatic_reason(message),
         text=new_text(_body(message))[:MAX_TEXT_CHARS],
     )
 

@@ -49,7 +49,9 @@ def test_header_leaves_the_mail_a_persons(header):
     assert read_message(mail(header)).automatic is None
 
 
-@pytest.mark.parametrize("sender", ["MAILER-DAEMON@mx.example.org", "postmaster@example.org"])
+@pytest.mark.parametrize(
+    "sender", ["MAILER-DAEMON@mx.example.org", "Mail Delivery Subsystem <MAILER-DAEMON>", "postmaster@example.org"]
+)
 def test_mail_from_the_mail_system_is_automatic(sender):
     assert read_message(mail(body="x").replace(b"Alice <alice@example.org>", sender.encode())).automatic
 
