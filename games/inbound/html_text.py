@@ -6,20 +6,25 @@ from html.parser import HTMLParser
 
 # Elements left out with everything inside them.
 DROPPED_TAGS = {"blockquote", "head", "script", "style", "title", "template"}
-# Classes of the quote's wrapper: Gmail's quote and attribution, Thunderbird's attribution.
-DROPPED_CLASSES = {"gmail_quote", "gmail_quote_container", "gmail_attr", "moz-cite-prefix"}
+# Classes of the quote's wrapper (Gmail's quote and attribution, Thunderbird's attribution,
+# Yahoo's and Proton's quotes) and of the signatures clients add in HTML only.
+DROPPED_CLASSES = {
+    "gmail_quote", "gmail_quote_container", "gmail_attr", "moz-cite-prefix", "yahoo_quoted", "protonmail_quote",
+    "gmail_signature", "moz-signature", "protonmail_signature_block",
+}  # fmt: skip
 # Outlook's ids where the quoted mail starts: nothing after them is the reply.
 END_IDS = {"divrplyfwdmsg", "appendonsend"}
-LINE_BREAKING_TAGS = {
-    "address", "article", "br", "dd", "div", "dl", "dt", "footer", "h1", "h2", "h3", "h4", "h5", "h6",
+BLOCK_TAGS = {
+    "address", "article", "dd", "div", "dl", "dt", "footer", "h1", "h2", "h3", "h4", "h5", "h6",
     "header", "hr", "li", "ol", "p", "pre", "section", "table", "td", "th", "tr", "ul",
 }  # fmt: skip
 VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
 def html_to_text(html: str) -> str:
-    """The visible text of the HTML, one line per block or <br>, entities unescaped,
-    quotes dropped (see DROPPED_TAGS, DROPPED_CLASSES, END_IDS)."""
+    """The visible text of the HTML, entities unescaped, quotes dropped (see DROPPED_TAGS,
+    DROPPED_CLASSES, END_IDS). A block starts on a new line and every <br> ends one, so
+    "<div>a</div><div>b</div>" is two lines and "<div><br></div>" a blank one."""
     parser = _ReplyText()
     parser.feed(html)
     parser.close()
@@ -35,6 +40,7 @@ class _ReplyText(HTMLParser):
         self.depth = 0  # how many of that tag are open inside the dropped element
         self.ended = False
         self.in_pre = 0
+        self.at_line_start = True
 
     def handle_starttag(self, tag, attrs):
         if self.ended:
@@ -46,8 +52,7 @@ class _ReplyText(HTMLParser):
         if attributes.get("id", "").lower() in END_IDS:
             self.ended = True
             return
-        if tag in LINE_BREAKING_TAGS:
-            self.pieces.append("\n")
+        self._break_line(tag)
         if tag in VOID_TAGS:
             return
         if tag in DROPPED_TAGS or DROPPED_CLASSES & set(attributes.get("class", "").split()):
@@ -56,8 +61,8 @@ class _ReplyText(HTMLParser):
             self.in_pre += 1
 
     def handle_startendtag(self, tag, attrs):
-        if not self.ended and not self.dropping and tag in LINE_BREAKING_TAGS:
-            self.pieces.append("\n")
+        if not self.ended and not self.dropping:
+            self._break_line(tag)
 
     def handle_endtag(self, tag):
         if self.ended:
@@ -67,8 +72,7 @@ class _ReplyText(HTMLParser):
             if self.depth == 0:
                 self.dropping = None
             return
-        if tag in LINE_BREAKING_TAGS:
-            self.pieces.append("\n")
+        self._break_line(tag)
         if tag == "pre" and self.in_pre:
             self.in_pre -= 1
 
@@ -76,4 +80,12 @@ class _ReplyText(HTMLParser):
         if self.ended or self.dropping:
             return
         # Outside <pre>, HTML's line breaks in the source are spaces.
-        self.pieces.append(data if self.in_pre else re.sub(r"[ \t\r\n\f]+", " ", data))
+        text = data if self.in_pre else re.sub(r"[ \t\r\n\f]+", " ", data)
+        self.pieces.append(text)
+        if text.strip(" "):
+            self.at_line_start = text.endswith("\n")
+
+    def _break_line(self, tag: str) -> None:
+        if tag == "br" or (tag in BLOCK_TAGS and not self.at_line_start):
+            self.pieces.append("\n")
+            self.at_line_start = True
