@@ -35,14 +35,10 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.text import wrap
 
 from games import magic_links, services
-<<<<<<< HEAD
 from games.inbound import address as reply_addresses
 from games.inbound.play import EVERY_GAME, moves_help
-from games.models import ON_A_CLOCK, Event, Game, InboundMail, Notification, Seat, is_on_the_clock, turn_time_label
-=======
 from games.mail_position import position
-from games.models import ON_A_CLOCK, Event, Game, Notification, Seat, is_on_the_clock, turn_time_label
->>>>>>> pos
+from games.models import ON_A_CLOCK, Event, Game, InboundMail, Notification, Seat, is_on_the_clock, turn_time_label
 from games.presenters import history_lines
 
 logger = logging.getLogger(__name__)

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 
 from games.engine import registry
 from games.engine.base import Bot, Move, Rules, State
+from games.engine.commands import Commands
 from games.engine.common import active_seats
 
 
@@ -64,6 +65,10 @@ class GamePlugin:
     - `face_down(state) -> [card ids]`: the cards no seat may see while the game is on
       (the stock); with every other seat's hand, what no page may show a player (the
       contract suite checks every view and page against it).
+    - `commands`: the game's moves as the words of a mail (a `games.engine.commands.Commands`
+      from its engine): the command the turn mail offers for a legal move, the parsing of
+      what a player writes back into a move, and the help listing what may be sent now.
+      Every move `legal_moves` offers round-trips through `command` and `parse`.
     - `urls`: the game's own URL patterns, mounted at `games/<id>/<slug>/` in the URL
       namespace `<slug>`, each taking the `game_id`. A session opened by a mailed link
       may use them at its own game.
@@ -112,6 +117,7 @@ class GamePlugin:
     payouts: Callable[[State, int], list[Payout]]
     cards: Callable[[State], list[str]]
     face_down: Callable[[State], list[str]]
+    commands: Commands
     urls: Sequence = ()
     demo_tables: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
     options_form: type | None = None

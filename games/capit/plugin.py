@@ -3,7 +3,7 @@
 from games.plugins import GamePlugin, Payout, end_payouts
 
 from . import forms, presenter, urls
-from .engine import HAND_ORDERS, RULES, all_cards
+from .engine import COMMANDS, HAND_ORDERS, RULES, all_cards
 from .engine.bots import BOTS
 
 
@@ -35,6 +35,7 @@ PLUGIN = GamePlugin(
     result_headline=presenter.result_headline,
     payouts=payouts,
     cards=all_cards,
+    commands=COMMANDS,
     face_down=lambda state: state["stock"],
     urls=urls.urlpatterns,
     options_form=forms.OptionsForm,

@@ -3,7 +3,7 @@
 from games.plugins import GamePlugin, pot_to_the_winners
 
 from . import forms, presenter
-from .engine import RULES, all_cards
+from .engine import COMMANDS, RULES, all_cards
 from .engine.bots import BOTS
 from .results import result_headline
 
@@ -19,6 +19,7 @@ PLUGIN = GamePlugin(
     # One deal: the pot to the winner, or shared by the players still in after a drawn deal.
     payouts=pot_to_the_winners(RULES, after=lambda state: state["players"] - 1),
     cards=all_cards,
+    commands=COMMANDS,
     face_down=lambda state: state["draw"],
     options_form=forms.OptionsForm,
     demo_tables=(

@@ -156,12 +156,14 @@ def common_view(
     sort_hand: Callable[[list[str]], list[str]],
     to_act: Callable[[State], list[int]] = one_to_act,
 ) -> dict:
-    """What every game's view shows: whose turn (`to_act`, for a game where several seats
-    may act at once), my hand (sorted the game's way), the hand sizes, the discard pile's
-    top (in a game that has one), and once the game is over every hand."""
+    """What every game's view shows: whose view it is (`seat`, None for a spectator), whose
+    turn (`to_act`, for a game where several seats may act at once), my hand (sorted the
+    game's way), the hand sizes, the discard pile's top (in a game that has one), and once
+    the game is over every hand."""
     check_viewer(state, seat)
     view = {
         "game": info.slug,
+        "seat": seat,
         "players": state["players"],
         "turn": state["turn"],
         "phase": state["phase"],

@@ -21,6 +21,7 @@ from django.http import QueryDict
 from django.urls import reverse
 
 from games import services
+from games.engine.commands import CommandError
 from games.models import Game
 from games.plugins import PLUGINS
 from games.replay import replay
@@ -133,6 +134,48 @@ def check_replay_identical(plugin, seed: int) -> None:
         except Exception as exc:
             raise _crash(plugin, seed, f"replaying move {k}", exc) from exc
         assert state == game.states[k], f"{plugin.slug}, seed {seed}: the replay differs after move {k}"
+
+
+MAIL_NAMES = ("Alice", "Bob", "Charlie", "Dave", "Erin", "Frank")
+_COPY = re.compile(r":\d+$")
+
+
+def without_copies(value):
+    """A move with the copy index of every card id dropped ("10H:1" -> "10H"): copies of a
+    card are the same card to a player, so a command names the face and the parser takes
+    the first copy held."""
+    if isinstance(value, str):
+        return _COPY.sub("", value)
+    if isinstance(value, list):
+        return [without_copies(item) for item in value]
+    if isinstance(value, dict):
+        return {key: without_copies(item) for key, item in value.items()}
+    return value
+
+
+def check_mail_commands(plugin, seed: int) -> None:
+    """At every position of a random game, for every seat with legal moves: each legal
+    move's command parses back into that move (copies aside, see `without_copies`), and
+    each example `help` gives parses into a legal move."""
+    rules, commands, game = plugin.rules, plugin.commands, playout(plugin, seed)
+    names = list(MAIL_NAMES[: game.players])
+    for k, state in enumerate(game.states):
+        for seat in range(game.players):
+            legal = rules.legal_moves(state, seat)
+            if not legal:
+                continue
+            view, where = rules.view(state, seat), f"{plugin.slug}, seed {seed}, position {k}, seat {seat}"
+            plain = [without_copies(move) for move in legal]
+            for move in legal:
+                text = commands.command(view, move, names)
+                try:
+                    parsed = commands.parse(view, text, names)
+                except CommandError as refused:
+                    raise AssertionError(f"{where}: {text!r} for {move} is refused: {refused.reason}") from None
+                assert without_copies(parsed) == without_copies(move), f"{where}: {text!r} for {move} is {parsed}"
+            for line in commands.help(view, legal, names):
+                parsed = commands.parse(view, line.example, names)
+                assert without_copies(parsed) in plain, f"{where}: help example {line.example!r} is {parsed}"
 
 
 def check_payouts_sum_to_pot(plugin, seed: int) -> None:

@@ -4,10 +4,12 @@ from games.engine.cards import face, is_wild, parse
 from games.engine.melds import MeldError, arrange, extend, fits, is_natural, is_valid_meld, meld_problem
 
 from .cards import HAND_ORDERS, deck, hand_points, points, sort_hand
+from .commands import COMMANDS
 from .contracts import CONTRACTS, contract_problem, contract_text, find_contract, find_melds
 from .rules import RULES, CapItRules, all_cards
 
 __all__ = [
+    "COMMANDS",
     "all_cards",
     "CONTRACTS",
     "HAND_ORDERS",

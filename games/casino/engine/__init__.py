@@ -2,6 +2,7 @@
 capital-city question on every card."""
 
 from .cards import CATEGORIES, deal_breakdown, deal_points, deck, is_capture, sort_hand, value
+from .commands import COMMANDS
 from .questions import capital
 from .rules import (
     OPTION_RANGES,
@@ -17,6 +18,7 @@ from .rules import (
 )
 
 __all__ = [
+    "COMMANDS",
     "CATEGORIES",
     "OPTION_RANGES",
     "RULES",

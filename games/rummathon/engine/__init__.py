@@ -17,6 +17,7 @@ from .cards import (
     sort_hand,
     spoken,
 )
+from .commands import COMMANDS
 from .groups import (
     KINDS,
     GroupError,
@@ -45,6 +46,7 @@ from .rules import (
 from .solver import find_sequence, shortfall
 
 __all__ = [
+    "COMMANDS",
     "RULES",
     "VARIANTS",
     "RummathonRules",

@@ -9,6 +9,7 @@ is empty, the highest total of the cards each seat played wins.
 import itertools
 
 from games.engine.base import GameInfo, IllegalMove, Move, State
+from games.engine.commands import CommandError, help_lines, normalize, verb_of
 from games.engine.common import check_setup, checked_move, common_view, next_seat, next_state, one_to_act, stored_result
 from games.engine.rng import shuffled
 
@@ -131,3 +132,29 @@ class EndlessRules(ToyRules):
     def apply(self, state, seat, move):
         new = super().apply(state, seat, move)
         return {**new, "stock": new["stock"] + new["discard"][-1:], "discard": new["discard"][:-1]}
+
+
+# ---------------------------------------------------------------- mail commands
+
+
+class ToyCommands:
+    """ "play T7": a card by its id, in any case."""
+
+    def command(self, view, move, names):
+        return f"play {move['card']}"
+
+    def parse(self, view, text, names):
+        verb, rest = verb_of(normalize(text))
+        if verb != "play" or not rest:
+            raise CommandError('Send "play <card>", e.g. "play T7".')
+        return {"type": "play", "card": rest.upper()}
+
+    def help(self, view, legal, names):
+        return help_lines(self, view, legal, names, {"play": ("play <card>", "Play a card and draw.")})
+
+
+class MuteCommands(ToyCommands):
+    """Writes every card as "a card", which names none."""
+
+    def command(self, view, move, names):
+        return "play a card"

@@ -71,6 +71,7 @@ TOY = GamePlugin(
     payouts=payouts,
     cards=all_cards,
     face_down=lambda state: state["stock"],
+    commands=engine.ToyCommands(),
 )
 
 
@@ -105,4 +106,5 @@ BROKEN = {
     "house cut": replace(TOY, payouts=_house_cut),
     "lost form field": replace(TOY, move_fields=_lost_field),
     "missing replay template": replace(TOY, replay_position=_missing_template),
+    "mute commands": replace(TOY, commands=engine.MuteCommands()),
 }

@@ -9,6 +9,7 @@ wins. A seat may resign at any time. The bots pick 3, as does the stand-in of a 
 from django import forms
 
 from games.engine.base import GameInfo, IllegalMove
+from games.engine.commands import CommandError, CommandHelp, normalize, verb_of
 from games.engine.common import check_setup, next_seat
 from games.forms import BaseMoveForm
 from games.plugins import GamePlugin
@@ -135,6 +136,24 @@ def present(game, table, seen):
     return table
 
 
+class PicksCommands:
+    """ "pass", or "pick 3"."""
+
+    def command(self, view, move, names):
+        return "pass" if move["type"] == "pass" else f"pick {move['number']}"
+
+    def parse(self, view, text, names):
+        verb, rest = verb_of(normalize(text))
+        if verb == "pass":
+            return {"type": "pass"}
+        if verb == "pick" and rest.isdigit():
+            return {"type": "pick", "number": int(rest)}
+        raise CommandError('Send "pass" or "pick <number>".')
+
+    def help(self, view, legal, names):
+        return [CommandHelp("pick <number> | pass", self.command(view, legal[0], names), "Pick a number, or pass.")]
+
+
 PICKS = GamePlugin(
     rules=PicksRules(),
     bots={"easy": PickThree(), "normal": PickThree()},
@@ -146,6 +165,7 @@ PICKS = GamePlugin(
     payouts=lambda state, pot: [],
     cards=lambda state: [],
     face_down=lambda state: [],
+    commands=PicksCommands(),
     acting_at_once=lambda state: state["phase"] == "pick",
     version_free=frozenset({"pick"}),
 )
