@@ -1,5 +1,6 @@
 """Replies as a player's mail client writes them, for the play-by-mail tests."""
 
+from email import policy
 from email.message import EmailMessage
 from email.utils import make_msgid
 
@@ -40,4 +41,4 @@ def reply(
         body += "\n\nOn Tue, 24 Nov 2026 at 10:00, Capitalla <noreply@capitalla.localhost> wrote:\n"
         body += "\n".join(f"> {line}" for line in quote.splitlines())
     mail.set_content(body + "\n")
-    return bytes(mail)
+    return mail.as_bytes(policy=policy.SMTP)  # CRLF line ends, as SMTP carries them

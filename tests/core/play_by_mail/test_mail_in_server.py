@@ -41,7 +41,7 @@ def test_a_mail_to_a_seats_address_plays_its_move(server, table, alice, enqueued
 
 def test_an_address_that_names_no_seat_is_refused_at_rcpt(server, table):
     with client(server) as smtp:
-        smtp.ehlo_or_helo_if_needed() if not server.lmtp else smtp.lhlo()
+        smtp.ehlo()  # LHLO for LMTP
         smtp.mail("alice@example.com")
         code, _ = smtp.rcpt("play+1.0.1.000000000000000000000000@capitalla.localhost")
         assert code == 550
@@ -51,7 +51,7 @@ def test_an_address_that_names_no_seat_is_refused_at_rcpt(server, table):
 
 def test_one_recipient_per_transaction(server, table, alice, bob):
     with client(server) as smtp:
-        smtp.ehlo_or_helo_if_needed() if not server.lmtp else smtp.lhlo()
+        smtp.ehlo()  # LHLO for LMTP
         smtp.mail("alice@example.com")
         assert smtp.rcpt(seat_address(table, alice))[0] == 250
         assert smtp.rcpt(seat_address(table, bob))[0] == 452

@@ -33,9 +33,10 @@ def test_the_senders_address_is_compared_whatever_its_case(table, alice, enqueue
 
 
 def test_an_unconfirmed_address_may_not_send_moves(table, alice, enqueued):
-    alice.email_confirmed = False
+    alice.email = "alice@new.example.com"  # changed, not yet confirmed
     alice.save()
-    assert receive(reply(table, alice, "draw")).status == "rejected"
+    assert receive(reply(table, alice, "draw", sender="alice@new.example.com")).status == "rejected"
+    assert receive(reply(table, alice, "draw", sender="alice@example.com")).status == "rejected"
 
 
 def test_a_forged_token_or_another_seats_token_is_refused(table, alice, bob, enqueued):

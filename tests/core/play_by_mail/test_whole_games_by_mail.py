@@ -60,8 +60,10 @@ def reply_to(message, user, text: str) -> bytes:
     answer["In-Reply-To"] = message["Message-ID"]
     answer["References"] = message["Message-ID"]
     quoted = "\n".join("> " + line for line in message.get_body(("plain",)).get_content().splitlines())
-    answer.set_content(f"{text}\n\nOn Tue, 24 Nov 2026 at 10:00, Capitalla <noreply@capitalla.localhost> wrote:\n{quoted}\n")
-    return bytes(answer)
+    answer.set_content(
+        f"{text}\n\nOn Tue, 24 Nov 2026 at 10:00, Capitalla <noreply@capitalla.localhost> wrote:\n{quoted}\n"
+    )
+    return answer.as_bytes(policy=policy.SMTP)  # CRLF line ends, as SMTP carries them
 
 
 def whole_turn(game, seat: int, bot, rng) -> list[dict]:
