@@ -32,12 +32,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
-from django.utils.text import wrap
 
 from games import magic_links, services
 from games.inbound import address as reply_addresses
 from games.inbound.play import EVERY_GAME, moves_help
-from games.mail_position import position
+from games.mail_position import position, wrap_text
 from games.models import ON_A_CLOCK, Event, Game, InboundMail, Notification, Seat, is_on_the_clock, turn_time_label
 from games.presenters import history_lines
 
@@ -409,6 +408,12 @@ def message_id(game: Game) -> str:
     return f"<capitalla.{game.pk}.{game.version}.{secrets.token_hex(8)}@{domain}>"
 
 
+def _command_text(command) -> str:
+    """A command's lines in a mail's text part: its form and meaning, its example under
+    them, each wrapped for a 72-column reader."""
+    return wrap_text(f"- {command.form}: {command.meaning}\n    e.g. {command.example}").rstrip("\n")
+
+
 def _by_mail(user, game, index: int) -> dict:
     """What a mail about a position needs so that its answer can be a move: its Message-ID,
     and, where the site receives mail, the seat's reply address and the commands it may
@@ -420,7 +425,7 @@ def _by_mail(user, game, index: int) -> dict:
     headers["Reply-To"] = f"{_title(game)} <{reply_addresses.reply_address(reply_to)}>"
     moves = moves_help(game, index) if game.status == Game.Status.ACTIVE else []
     commands = [
-        {"form": c.form, "example": c.example, "meaning": c.meaning, "text": wrap(f"- {c.form}: {c.meaning}", 70)}
+        {"form": c.form, "example": c.example, "meaning": c.meaning, "text": _command_text(c)}
         for c in [*moves, *EVERY_GAME]
     ]
     return {"mail_headers": headers, "by_mail": {"commands": commands, "can_move": bool(moves)}}
@@ -498,6 +503,7 @@ def _mail_answer(user, mail: InboundMail):
         "done": report.get("done") or [],
         "refused": report.get("refused"),
         "undone": report.get("undone") or [],
+        "unread": report.get("unread") or [],
         "stale": report.get("stale"),
         "position": position(game, user),
         **_by_mail(user, game, mail.seat),

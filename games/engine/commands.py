@@ -29,11 +29,13 @@ from games.engine.cards import JOKER, face
 
 
 class CommandError(ValueError):
-    """A command that names no move: `reason` is shown to the player as is."""
+    """A command that names no move: `reason` is shown to the player as is. `unknown_verb`:
+    the line does not start like any command (a sign-off, "Cheers, Bob", perhaps)."""
 
-    def __init__(self, reason: str):
+    def __init__(self, reason: str, unknown_verb: bool = False):
         super().__init__(reason)
         self.reason = reason
+        self.unknown_verb = unknown_verb
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ def verb_of(text: str) -> tuple[str, str]:
 
 def unknown_verb(verb: str, verbs) -> CommandError:
     """The error for a command starting with a word the game does not know."""
-    return CommandError(f'"{verb}" is not a command here: send one of {", ".join(verbs)}.')
+    return CommandError(f'"{verb}" is not a command here: send one of {", ".join(verbs)}.', unknown_verb=True)
 
 
 def letter_index(token: str) -> int | None:

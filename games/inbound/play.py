@@ -6,7 +6,9 @@ The game's own commands come from its plugin (`GamePlugin.commands`, games/engin
 commands.py); a few work in every game: "resign", "back" (take the seat back from the bot
 that played it while away) and "say <words>" (table talk). A mail plays all of its
 commands or none: the first one refused undoes those before it, so the answer can say
-"nothing was played" and the player sends the whole turn again.
+"nothing was played" and the player sends the whole turn again. Lines after the commands
+that start like none (a sign-off the reader did not cut: "Cheers," "Bob") end the
+commands: they are left unread, and the answer says so.
 """
 
 from dataclasses import dataclass, field
@@ -20,10 +22,10 @@ from games.presenters import in_words
 
 # Commands of every game, after the game's own in the help.
 EVERY_GAME = (
-    CommandHelp("say <words>", "say good game", "a line of table talk"),
-    CommandHelp("resign", "resign", "leave the game; it goes on without you"),
+    CommandHelp("say <words>", "say good game", "Say something at the table."),
+    CommandHelp("resign", "resign", "Leave the game; it goes on without you."),
 )
-COME_BACK = CommandHelp("back", "back", "play your seat again yourself (a bot plays it while you are away)")
+COME_BACK = CommandHelp("back", "back", "Play your seat yourself again (a bot plays it while you are away).")
 
 
 @dataclass
@@ -33,15 +35,16 @@ class Report:
     done: list[str] = field(default_factory=list)  # the logged sentences of the moves made
     refused: dict | None = None  # {"command", "reason"}: then nothing was played
     undone: list[str] = field(default_factory=list)  # commands before the refused one
+    unread: list[str] = field(default_factory=list)  # the lines after the last command
 
     def as_json(self) -> dict:
-        return {"done": self.done, "refused": self.refused, "undone": self.undone}
+        return {"done": self.done, "refused": self.refused, "undone": self.undone, "unread": self.unread}
 
 
 class _Refused(Exception):
-    def __init__(self, command: str, reason: str):
+    def __init__(self, command: str, reason: str, unknown_verb: bool = False):
         super().__init__(reason)
-        self.command, self.reason = command, reason
+        self.command, self.reason, self.unknown_verb = command, reason, unknown_verb
 
 
 def seat_names(game: Game) -> list[str]:
@@ -72,8 +75,14 @@ def play_commands(user, game_id: int, index: int, commands: list[str]) -> Report
     report = Report()
     try:
         with transaction.atomic():
-            for command in commands:
-                report.done.extend(_play_one(user, game_id, index, command))
+            for k, command in enumerate(commands):
+                try:
+                    report.done.extend(_play_one(user, game_id, index, command))
+                except _Refused as refused:
+                    if not (k and refused.unknown_verb):
+                        raise
+                    report.unread = commands[k:]
+                    break
     except _Refused as refused:
         report.undone = commands[: commands.index(refused.command)]
         report.done = []
@@ -104,18 +113,21 @@ def _play_one(user, game_id: int, index: int, command: str) -> list[str]:
 
 
 def _game_move(game: Game, index: int, command: str) -> dict:
-    """The game's move for `command` in the position now, or _Refused saying why not."""
+    """The game's move for `command` in the position now, or _Refused saying why not (a
+    line that is no command at all says so first, whoever's turn it is)."""
     if game.status != Game.Status.ACTIVE:
         raise _Refused(command, "The game is over.")
-    seat = next(s for s in game.seat_list if s.index == index)
-    if seat.away:
-        raise _Refused(command, 'A bot is playing your seat while you are away: send "back" first.')
-    legal = _legal_moves(game, index)
-    if not legal:
-        names = seat_names(game)
-        waiting = ", ".join(names[i] for i in game.to_act)
-        raise _Refused(command, f"It is not your turn: waiting for {waiting}.")
+    names = seat_names(game)
     try:
-        return game.plugin.commands.parse(game.rules.view(game.state, index), command, seat_names(game))
+        move, error = game.plugin.commands.parse(game.rules.view(game.state, index), command, names), None
     except CommandError as exc:
-        raise _Refused(command, exc.reason) from None
+        move, error = None, exc
+    if error is not None and error.unknown_verb:
+        raise _Refused(command, error.reason, unknown_verb=True)
+    if next(s for s in game.seat_list if s.index == index).away:
+        raise _Refused(command, 'A bot is playing your seat while you are away: send "back" first.')
+    if not _legal_moves(game, index):
+        raise _Refused(command, f"It is not your turn: waiting for {', '.join(names[i] for i in game.to_act)}.")
+    if error is not None:
+        raise _Refused(command, error.reason)
+    return move

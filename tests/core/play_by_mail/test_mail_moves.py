@@ -120,3 +120,26 @@ def test_resign_and_table_talk_work_in_every_game(table, alice, enqueued, django
     assert sorted(args[3] for args in answered) == sorted(
         InboundMail.objects.filter(game=table).values_list("pk", flat=True)
     )
+
+
+def test_a_sign_off_after_the_commands_is_left_unread_and_named(
+    table, alice, enqueued, run_enqueued, django_capture_on_commit_callbacks
+):
+    game = table
+    game.state = get_rules("capitalla").apply(game.state, 0, {"type": "draw", "from": "pile"})
+    discard = next(m for m in get_rules("capitalla").legal_moves(game.state, 0) if m["type"] == "discard")
+    text = f"draw\n{command_for(game, 0, discard)}\n\nCheers,\nAlice"
+    with django_capture_on_commit_callbacks(execute=True):
+        assert receive(reply(Game.objects.get(pk=game.pk), alice, text)).status == "played"
+    assert Game.objects.get(pk=game.pk).to_act == [1]
+    body = answer(run_enqueued).body
+    assert "Not read as commands: Cheers, Alice" in body
+
+
+def test_a_first_line_that_is_no_command_plays_nothing(
+    table, alice, enqueued, run_enqueued, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        assert receive(reply(table, alice, "Hi there\ndraw")).status == "refused"
+    assert Game.objects.get(pk=table.pk).version == table.version
+    assert '"hi" is not a command here' in answer(run_enqueued).body

@@ -25,7 +25,7 @@ def alices_turn_mail(outbox, table, alice, enqueued, run_enqueued, sweep_mails):
 def test_the_turn_mail_in_the_outbox_has_a_reply_box(client, alice, alices_turn_mail):
     client.force_login(alice)
     page = client.get("/outbox/").content.decode()
-    assert f'action="/outbox/{alices_turn_mail.pk}/reply/"' in page and "take discard" in page
+    assert f'action="/outbox/{alices_turn_mail.pk}/reply/"' in page and "Send the reply" in page
 
 
 def test_a_reply_from_the_outbox_plays_and_its_answer_arrives_threaded(
