@@ -208,6 +208,12 @@ def test_a_list_of_cards_breaks_between_cards_only():
     assert [part.strip(" ·") for line in lines for part in line[5:].split(" · ")] == cards
 
 
+def test_a_list_item_hangs_under_its_text_and_a_link_stays_whole():
+    link = "https://capitalla.example/games/7/continue/3/?sesame=" + "A" * 40
+    lines = wrap_text("- Bob trailed the 8♠ and said the rest is " + "words " * 12 + link).splitlines()
+    assert all(line.startswith("  ") for line in lines[1:]) and lines[-1].strip() == link
+
+
 def test_blank_lines_left_by_template_tags_shrink_to_one():
     assert wrap_text("\n\nA\n\n\n\nB\n\n") == "A\n\nB\n"
 
@@ -225,3 +231,4 @@ def test_the_turn_mail_carries_the_position_in_both_parts(table, alice):
     assert all(capitalla_card(card)["text_name"] in body for card in hand)
     assert all(html.escape(capitalla_card(card)["text_name"]) in html_part for card in hand)
     assert body.index("Your hand") < body.index("Continue to your game:")
+    assert all(len(line) <= WIDTH for line in body.splitlines() if "://" not in line)
