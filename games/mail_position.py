@@ -16,9 +16,9 @@ from django.template.loader import render_to_string
 from games.presenters import present
 
 WIDTH = 72
-# A line's label ends at its first gap of two spaces ("B  Ben: set 7♠ 7♦ 7♣",
-# "  Bob    7 cards"): its wrapped lines hang under what follows the gap.
-_LABEL = re.compile(r"^ *\S.*?  +(?=\S)")
+# A line's label is a list item's "- ", or ends at its first gap of two spaces ("B  Ben:
+# set 7♠ 7♦ 7♣", "  Bob    7 cards"): its wrapped lines hang under what follows.
+_LABEL = re.compile(r"^ *(?:- |\S.*?  +)(?=\S)")
 # Items of a list of cards whose names hold spaces ("Peru (Lima) · Bolivia (Sucre / La Paz)").
 ITEM_GAP = " · "
 
@@ -36,8 +36,8 @@ def position(game, user) -> dict:
 def wrap_text(text: str, width: int = WIDTH) -> str:
     """`text` with no line longer than `width`, one blank line at most between paragraphs
     (a template's lines of tags leave blank ones) and none at either end. A long line is
-    wrapped with a hanging indent: under what follows its label's two-space gap if it has
-    one in its first half, else four columns in from its own indent. A line listing items
+    wrapped with a hanging indent: under what follows its label (a "- " or a two-space
+    gap) if that is in its first half, else four columns in from its own indent. A line listing items
     (joined by ITEM_GAP) breaks only between items while each fits."""
     lines: list[str] = []
     for line in text.splitlines():
@@ -58,7 +58,8 @@ def _wrapped(line: str, width: int) -> list[str]:
         by_items = _by_items(line, hang, width)
         if by_items:
             return by_items
-    return textwrap.wrap(line, width, subsequent_indent=hang, break_long_words=True, break_on_hyphens=False)
+    # A word longer than the line (a link) stays whole: a broken link is a dead one.
+    return textwrap.wrap(line, width, subsequent_indent=hang, break_long_words=False, break_on_hyphens=False)
 
 
 def _by_items(line: str, hang: str, width: int) -> list[str] | None:
