@@ -98,6 +98,7 @@ def play_by_mail(game, users, smtp_server, mail_in, run_enqueued, until) -> int:
         text = message.get_body(("plain",)).get_content()
         assert message["Reply-To"] and seat_address(game, user).lower() in message["Reply-To"].lower()
         assert "To play by mail, reply with your move" in text
+        assert all(len(line) <= 72 or "://" in line for line in text.splitlines())  # a link stays whole
         moves = whole_turn(game, seat, bot, rng)
         commands, state = [], game.state
         for move in moves:
@@ -111,7 +112,8 @@ def play_by_mail(game, users, smtp_server, mail_in, run_enqueued, until) -> int:
         run_enqueued("send_notification")  # the answer
         answer = latest_mail_to(smtp_server, user)
         assert answer["In-Reply-To"] and answer["Subject"].startswith("Re:")
-        assert "Played:" in answer.get_body(("plain",)).get_content(), answer.get_body(("plain",)).get_content()
+        answered = answer.get_body(("plain",)).get_content()
+        assert "Played:" in answered and all(len(line) <= 72 or "://" in line for line in answered.splitlines())
     raise AssertionError("the game did not end by mail")
 
 
