@@ -4,9 +4,9 @@ with the shared secret; without one set, there is no such page."""
 import base64
 
 import pytest
-from mail_replies import reply
 
 from games.models import Event
+from tests.mail_replies import reply
 
 pytestmark = pytest.mark.django_db
 

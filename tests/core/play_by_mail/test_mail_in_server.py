@@ -6,10 +6,10 @@ import smtplib
 import socket
 
 import pytest
-from mail_replies import reply, seat_address
 
 from games.inbound.server import ReplyServer
 from games.models import Event
+from tests.mail_replies import reply, seat_address
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the server reads from its own thread
 

@@ -4,12 +4,12 @@ commands or none, checked against the position now."""
 
 import pytest
 from django.core import mail
-from mail_replies import reply
 
 from games.engine.registry import get_rules
 from games.inbound.play import seat_names
 from games.inbound.receive import receive
 from games.models import Event, Game, InboundMail
+from tests.mail_replies import reply
 
 pytestmark = pytest.mark.django_db
 

@@ -4,13 +4,13 @@ an auto-reply; and what a reply to a finished game gets."""
 
 import pytest
 from django.core import mail
-from mail_replies import reply, seat_address
 
 from games import services
 from games.inbound import address
 from games.inbound.receive import receive
 from games.models import Event, Game, InboundMail
 from games.notifications import message_id
+from tests.mail_replies import reply, seat_address
 
 pytestmark = pytest.mark.django_db
 

@@ -14,12 +14,12 @@ from email.utils import make_msgid
 
 import pytest
 from django.test import Client
-from mail_replies import seat_address
 
 from games import services
 from games.inbound.play import seat_names
 from games.inbound.server import ReplyServer
 from games.models import Event, Game
+from tests.mail_replies import seat_address
 from tests.mail_servers import free_port
 from tests.web_moves import post_move
 
