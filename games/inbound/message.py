@@ -38,18 +38,6 @@ class Incoming:
     automatic: str | None
     text: str
 
-    def recipient_tokens(self, prefix: str) -> list[str]:
-        """What follows "<prefix>+" in the local part of each recipient, lower-cased, in order:
-        "play+abc123@play.example.org" gives "abc123" for the prefix "play"."""
-        start = prefix.lower() + "+"
-        tokens = []
-        for address in self.recipients:
-            local = address.rpartition("@")[0]
-            token = local[len(start) :] if local.startswith(start) else ""
-            if token and token not in tokens:
-                tokens.append(token)
-        return tokens
-
 
 def read_message(raw: bytes) -> Incoming:
     """The parts of a raw RFC 5322 message the site acts on; see Incoming."""
