@@ -71,7 +71,7 @@ _SUIT_SYMBOLS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "�
 _PLAIN = {"‘": "'", "’": "'", "‚": "'", "′": "'", "“": '"', "”": '"', "„": '"', "″": '"', "–": "-", "—": "-", "−": "-"}
 _EMOJI_SELECTORS = "\ufe0e\ufe0f"
 _TRAILING = ".!?;:, "
-_SEPARATORS = re.compile(r"\n|;|,|\band then\b|\bthen\b")
+_SEPARATORS = re.compile(r"\n|;|,|\band then\b|\bthen\b", re.IGNORECASE)
 
 
 def normalize(text: str) -> str:
@@ -149,11 +149,16 @@ def pick_cards(faces: list[str], pool: list[str], shown, missing: str = "You hol
         if card is None:
             held = sum(card.partition(":")[0] == wanted for card in pool)
             if held:
-                raise CommandError(f"You named the {shown(wanted)} {faces.count(wanted)} times but there are {held}.")
+                count = faces.count(wanted)
+                raise CommandError(f"The {shown(wanted)} is named {count} times, but there {_are(held)} only {held}.")
             raise CommandError(missing.format(shown(wanted)))
         free.remove(card)
         picked.append(card)
     return picked
+
+
+def _are(count: int) -> str:
+    return "is" if count == 1 else "are"
 
 
 # ---------------------------------------------------------------- seats
