@@ -71,14 +71,16 @@ _SUIT_SYMBOLS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "�
 _PLAIN = {"‘": "'", "’": "'", "‚": "'", "′": "'", "“": '"', "”": '"', "„": '"', "″": '"', "–": "-", "—": "-", "−": "-"}
 _EMOJI_SELECTORS = "\ufe0e\ufe0f"
 _TRAILING = ".!?;:, "
+_SPACED_SUIT = re.compile(r"\b(10|[2-9JQKAjqka]) +([" + "".join(_SUIT_SYMBOLS) + "])")
 _SEPARATORS = re.compile(r"\n|;|,|\band then\b|\bthen\b", re.IGNORECASE)
 
 
 def normalize(text: str) -> str:
     """A command as the parsers read it: casefolded, accents stripped, suit symbols as the
-    letters s h d c, curly quotes and dashes plain, one space between words, no trailing
-    punctuation ("Discard  Bogotá!" -> "discard bogota", "10♥" -> "10h")."""
-    text = "".join(_SUIT_SYMBOLS.get(ch, _PLAIN.get(ch, ch)) for ch in text if ch not in _EMOJI_SELECTORS)
+    letters s h d c (joined to their rank: "10 ♥" -> "10h"), curly quotes and dashes plain,
+    one space between words, no trailing punctuation ("Discard  Bogotá!" -> "discard bogota")."""
+    text = _SPACED_SUIT.sub(r"\1\2", "".join(ch for ch in text if ch not in _EMOJI_SELECTORS))
+    text = "".join(_SUIT_SYMBOLS.get(ch, _PLAIN.get(ch, ch)) for ch in text)
     text = "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(ch))
     return " ".join(text.split()).rstrip(_TRAILING)
 

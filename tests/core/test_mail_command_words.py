@@ -31,6 +31,10 @@ def test_normalize_writes_suit_symbols_as_letters():
     assert normalize("10♥ Q♠ 3♦ A♣ 2♡ 4♤ 5♢ 6♧") == "10h qs 3d ac 2h 4s 5d 6c"
 
 
+def test_normalize_joins_a_suit_symbol_written_apart_to_its_rank():
+    assert normalize("discard 10 ♥ and Q ♠") == "discard 10h and qs"
+
+
 def test_normalize_drops_the_emoji_variation_selector():
     assert normalize("10♥\ufe0f") == "10h"
 

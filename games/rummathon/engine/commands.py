@@ -42,7 +42,7 @@ FORMS = {
     "buy": ("buy <n> | buy nothing", "Buy extra cards (10 points each) before play starts."),
     "declare": ("declare", "Declare Rummathon Royale before you draw."),
     "draw": ("draw", "Draw the top card of the deck."),
-    "take": ("take <card> and lay | take <card> and hit on <group>", "Take from the discard pile and use it at once."),
+    "take": ("take <card> [and lay ... | and hit <cards> on <group>]", "Take from the discard pile, use it at once."),
     "lay": ("lay | lay <kind> <cards> / ...", "Lay your sequence down: the groups found in your hand, or yours."),
     "hit": ("hit <cards> on <group letter>", "Add cards to a group on the table."),
     "action": ("play <action card> [on <player>]", "Play an action card."),
