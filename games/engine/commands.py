@@ -126,16 +126,12 @@ def letter_index(token: str) -> int | None:
     return k - 1
 
 
-def first_of(legal: list[Move], kind: str) -> Move | None:
-    return next((move for move in legal if move["type"] == kind), None)
-
-
 def help_lines(commands: Commands, view: dict, legal: list[Move], names: list[str], forms: dict) -> list[CommandHelp]:
     """`help` for a game whose `forms` map a move type to its (form, meaning), in the order
     a player would try them: one line per type legal now, its example the first such move."""
     lines = []
     for kind, (form, meaning) in forms.items():
-        move = first_of(legal, kind)
+        move = next((move for move in legal if move["type"] == kind), None)
         if move is not None:
             lines.append(CommandHelp(form, commands.command(view, move, names), meaning))
     return lines
