@@ -73,14 +73,16 @@ _SUIT_SYMBOLS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "�
 _PLAIN = {"‘": "'", "’": "'", "‚": "'", "′": "'", "“": '"', "”": '"', "„": '"', "″": '"', "–": "-", "—": "-", "−": "-"}
 _EMOJI_SELECTORS = "\ufe0e\ufe0f"
 _TRAILING = ".!?;:, "
-_SEPARATORS = re.compile(r"\n|;|,|\band then\b|\bthen\b")
+_SPACED_SUIT = re.compile(r"\b(10|[2-9JQKAjqka]) +([" + "".join(_SUIT_SYMBOLS) + "])")
+_SEPARATORS = re.compile(r"\n|;|,|\band then\b|\bthen\b", re.IGNORECASE)
 
 
 def normalize(text: str) -> str:
     """A command as the parsers read it: casefolded, accents stripped, suit symbols as the
-    letters s h d c, curly quotes and dashes plain, one space between words, no trailing
-    punctuation ("Discard  Bogotá!" -> "discard bogota", "10♥" -> "10h")."""
-    text = "".join(_SUIT_SYMBOLS.get(ch, _PLAIN.get(ch, ch)) for ch in text if ch not in _EMOJI_SELECTORS)
+    letters s h d c (joined to their rank: "10 ♥" -> "10h"), curly quotes and dashes plain,
+    one space between words, no trailing punctuation ("Discard  Bogotá!" -> "discard bogota")."""
+    text = _SPACED_SUIT.sub(r"\1\2", "".join(ch for ch in text if ch not in _EMOJI_SELECTORS))
+    text = "".join(_SUIT_SYMBOLS.get(ch, _PLAIN.get(ch, ch)) for ch in text)
     text = "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(ch))
     return " ".join(text.split()).rstrip(_TRAILING)
 
@@ -126,16 +128,12 @@ def letter_index(token: str) -> int | None:
     return k - 1
 
 
-def first_of(legal: list[Move], kind: str) -> Move | None:
-    return next((move for move in legal if move["type"] == kind), None)
-
-
 def help_lines(commands: Commands, view: dict, legal: list[Move], names: list[str], forms: dict) -> list[CommandHelp]:
     """`help` for a game whose `forms` map a move type to its (form, meaning), in the order
     a player would try them: one line per type legal now, its example the first such move."""
     lines = []
     for kind, (form, meaning) in forms.items():
-        move = first_of(legal, kind)
+        move = next((move for move in legal if move["type"] == kind), None)
         if move is not None:
             lines.append(CommandHelp(form, commands.command(view, move, names), meaning))
     return lines
@@ -151,11 +149,16 @@ def pick_cards(faces: list[str], pool: list[str], shown, missing: str = "You hol
         if card is None:
             held = sum(card.partition(":")[0] == wanted for card in pool)
             if held:
-                raise CommandError(f"You named the {shown(wanted)} {faces.count(wanted)} times but there are {held}.")
+                count = faces.count(wanted)
+                raise CommandError(f"The {shown(wanted)} is named {count} times, but there {_are(held)} only {held}.")
             raise CommandError(missing.format(shown(wanted)))
         free.remove(card)
         picked.append(card)
     return picked
+
+
+def _are(count: int) -> str:
+    return "is" if count == 1 else "are"
 
 
 # ---------------------------------------------------------------- seats

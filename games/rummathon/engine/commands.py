@@ -42,7 +42,7 @@ FORMS = {
     "buy": ("buy <n> | buy nothing", "Buy extra cards (10 points each) before play starts."),
     "declare": ("declare", "Declare Rummathon Royale before you draw."),
     "draw": ("draw", "Draw the top card of the deck."),
-    "take": ("take <card> and lay | take <card> and hit on <group>", "Take from the discard pile and use it at once."),
+    "take": ("take <card> [and lay ... | and hit <cards> on <group>]", "Take from the discard pile, use it at once."),
     "lay": ("lay | lay <kind> <cards> / ...", "Lay your sequence down: the groups found in your hand, or yours."),
     "hit": ("hit <cards> on <group letter>", "Add cards to a group on the table."),
     "action": ("play <action card> [on <player>]", "Play an action card."),
@@ -216,14 +216,18 @@ def _groups(view: dict, text: str, hand: list[str], taken: list[str]) -> list[di
     return groups
 
 
-def _hit(view: dict, text: str, pool: list[str]) -> dict:
-    cards_text, on, target = text.rpartition(" on ")
+def _hit(view: dict, text: str, pool: list[str], taken: str | None = None) -> dict:
+    """A hit: "<cards> on <group> [low|high]"; after a take, "it on <group>" or "on
+    <group>" hits with the card `taken`."""
+    cards_text, on, target = f" {text}".rpartition(" on ")
+    cards_text = cards_text.strip()
     if not on:
         raise CommandError('Say where: "hit R3 on C", C the group\'s letter.')
     word, _, end = target.rpartition(" ")
     target, end = (word, end) if end in ("low", "high") and word else (target, None)
     owner, group = _table(view)[table_group(target, len(_table(view)), "group")]
-    hit = {"seat": owner, "group": group["id"], "cards": held(cards_text, pool)}
+    cards = [taken] if taken and cards_text in ("", "it") else held(cards_text, pool)
+    hit = {"seat": owner, "group": group["id"], "cards": cards}
     if end:
         hit["end"] = end
     return hit
@@ -242,9 +246,7 @@ def _take(view: dict, rest: str, hand: list[str]) -> Move:
             verb, what = verb_of(part)
             if verb != "hit":
                 raise CommandError('Write each hit as "hit R3 on C".')
-            if what.startswith("on ") or what.startswith("it on "):
-                what = f"{face(taken[0])} {what.removeprefix('it ')}"
-            hit = _hit(view, what, pool)
+            hit = _hit(view, what, pool, taken[0])
             pool = [card for card in pool if card not in hit["cards"]]
             hits.append(hit)
         move["hit"] = hits
