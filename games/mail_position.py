@@ -37,8 +37,9 @@ def wrap_text(text: str, width: int = WIDTH) -> str:
     """`text` with no line longer than `width`, one blank line at most between paragraphs
     (a template's lines of tags leave blank ones) and none at either end. A long line is
     wrapped with a hanging indent: under what follows its label (a "- " or a two-space
-    gap) if that is in its first half, else four columns in from its own indent. A line listing items
-    (joined by ITEM_GAP) breaks only between items while each fits."""
+    gap) if that is in its first half, else four columns in from its own indent (prose at
+    the margin wraps flush). A line listing items (joined by ITEM_GAP) breaks only between
+    items while each fits."""
     lines: list[str] = []
     for line in text.splitlines():
         line = line.rstrip()
@@ -53,7 +54,7 @@ def _wrapped(line: str, width: int) -> list[str]:
         return [line]
     indent = len(line) - len(line.lstrip(" "))
     label = _LABEL.match(line)
-    hang = " " * (label.end() if label and label.end() <= width // 2 else indent + 4)
+    hang = " " * (label.end() if label and label.end() <= width // 2 else indent + 4 if indent else 0)
     if ITEM_GAP in line:
         by_items = _by_items(line, hang, width)
         if by_items:

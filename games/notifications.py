@@ -14,6 +14,7 @@ token, no login), in a plain-text and an HTML part.
 """
 
 import logging
+import re
 import secrets
 import smtplib
 import unicodedata
@@ -293,7 +294,8 @@ def _build(user, template, subject, context, game_mail=True) -> EmailMultiAltern
             "The game links in this mail sign you in for their game only, once, until you sign out or the game"
             f" ends, and for {link_days()} days at most. Don't forward this mail."
         )
-    text = render_to_string(f"{template}.txt", context)
+    # One blank line at most between parts: a part left empty leaves its line breaks.
+    text = re.sub(r"\n{3,}", "\n\n", render_to_string(f"{template}.txt", context))
     html = render_to_string(f"{template}.html", context)
     headers = (
         {
