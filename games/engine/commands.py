@@ -240,18 +240,24 @@ def standard_face(token: str) -> str | None:
     return f"{match.group(1).upper()}{match.group(2).upper()}" if match else None
 
 
-def standard_faces(text: str) -> list[str]:
-    """The faces a list of standard cards names ("10♥ q♠ ten of clubs"); CommandError at a
-    word that is no card."""
+def faces_named(tokens: list[str], read, forms: str, example: str) -> list[str]:
+    """The faces a list of cards names, each token read by `read` (None: no card);
+    CommandError at a word that is no card (`forms` says how cards are written), or when
+    the list names none (`example`)."""
     faces = []
-    for token in card_tokens(text):
-        found = standard_face(token)
+    for token in tokens:
+        found = read(token)
         if found is None:
-            raise CommandError(f'"{token}" is not a card: write cards as 10♥, 10H or "ten of hearts".')
+            raise CommandError(f'"{token}" is not a card: write cards as {forms}.')
         faces.append(found)
     if not faces:
-        raise CommandError("Name the cards, e.g. 10♥ or 10H.")
+        raise CommandError(f"Name the cards, e.g. {example}.")
     return faces
+
+
+def standard_faces(text: str) -> list[str]:
+    """The faces a list of standard cards names ("10♥ q♠ ten of clubs")."""
+    return faces_named(card_tokens(text), standard_face, '10♥, 10H or "ten of hearts"', "10♥ or 10H")
 
 
 def held_standard(text: str, hand: list[str]) -> list[str]:

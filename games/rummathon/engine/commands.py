@@ -20,6 +20,7 @@ import re
 from games.engine.base import Move
 from games.engine.commands import (
     CommandError,
+    faces_named,
     help_lines,
     letter,
     normalize,
@@ -73,15 +74,7 @@ def card_face(token: str) -> str | None:
 
 
 def card_faces(text: str) -> list[str]:
-    faces = []
-    for token in tokens(text):
-        found = card_face(token)
-        if found is None:
-            raise CommandError(f'"{token}" is not a card: write cards as R8 or "red 8", actions by name (Flex).')
-        faces.append(found)
-    if not faces:
-        raise CommandError("Name the cards, e.g. R8 or Flex.")
-    return faces
+    return faces_named(tokens(text), card_face, 'R8 or "red 8", actions by name (Flex)', "R8 or Flex")
 
 
 def held(text: str, pool: list[str]) -> list[str]:
