@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.db.models.constants import LOOKUP_SEP
 
-from .models import ChatMessage, Event, Game, Hand, MagicLink, Notification, OutboxMessage, Seat
+from .models import ChatMessage, Event, Game, Hand, InboundMail, MagicLink, Notification, OutboxMessage, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -103,6 +103,16 @@ class MagicLinkAdmin(ReadOnlyAdmin):
     list_display = ("id", "user", "game", "created_at", "used_at", "revoked_at")
     list_select_related = ("user", "game")
     search_fields = ("user__username", "game__id")
+
+
+@admin.register(InboundMail)
+class InboundMailAdmin(ReadOnlyAdmin):
+    """Replies to turn mails that reached a seat: what they said and what came of them."""
+
+    list_display = ("received_at", "user", "game", "seat", "outcome", "subject")
+    list_filter = ("outcome",)
+    list_select_related = ("user", "game")
+    search_fields = ("user__username", "game__id", "message_id")
 
 
 @admin.register(OutboxMessage)
