@@ -102,6 +102,12 @@ class GamePlugin:
       so a first game fits in a sitting; the contract suite plays its whole games with
       them. Empty (the default): the game has no shorter form.
 
+    - `reshuffle_hidden(state, seat, rng) -> state`: the state with everything `seat` cannot
+      see dealt again at random (the others' hands, the stock's order), consistent with what
+      it can: the same `rules.view(state, seat)`, the same cards in all. A "hard" bot must
+      choose the same move in either (the contract suite checks it), so it decides from the
+      view alone; a bot that searches samples its worlds with it. None: not written yet.
+
     The game's rules page is the template `<slug>/rules.html`, its CSS the static file
     `stylesheet`; the create form offers the player counts of `rules.info`. `tests/contract/` runs over every
     registered game.
@@ -126,6 +132,7 @@ class GamePlugin:
     acting_at_once: Callable[[State], bool] | None = None
     version_free: frozenset[str] = frozenset()
     quick_options: Mapping[str, Any] = field(default_factory=dict)
+    reshuffle_hidden: Callable[[State, int, Any], State] | None = None
 
     @property
     def slug(self) -> str:
