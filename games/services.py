@@ -44,7 +44,7 @@ from ledger import chips
 
 logger = logging.getLogger(__name__)
 
-BOT_LEVELS = ("easy", "normal")
+BOT_LEVELS = ("easy", "normal", "hard")
 # What a move can change on Game; saving only these keeps the hot path's UPDATE small.
 MOVE_FIELDS = [
     "state",
@@ -131,6 +131,8 @@ def check_new_table(kind: str, seats: int, bots: int, bot_level: str) -> None:
         raise ServiceError(f"Bots can fill between 0 and {seats} seats.")
     if bot_level not in BOT_LEVELS:
         raise ServiceError(f"Bot level must be one of {', '.join(BOT_LEVELS)}.")
+    if bot_level not in PLUGINS[kind].bots:  # seats still empty at the start get bots too
+        raise ServiceError(f"{info.name} has no {bot_level} bots yet: choose another level.")
 
 
 def check_open_tables(user) -> None:

@@ -1,0 +1,69 @@
+"""A "hard" bot sees only what a player sees: at positions of random games of every game
+that has one, the hidden part of the state (the other hands, the stock's order) is dealt
+again at random, consistently with the seat's view (`GamePlugin.reshuffle_hidden`), and
+the bot chooses the same move in either world."""
+
+import random
+from dataclasses import replace
+
+import pytest
+from contract_checks import every_game
+from toys.plugin import TOY
+
+
+POSITIONS = 40  # per game: every few moves of a few games
+WORLDS = 3  # reshuffles per position
+
+
+def positions(plugin, games: int = 3):
+    """Positions of bot games (normal bots), with the seat to act: every few moves."""
+    rules = plugin.rules
+    for seed in range(games):
+        state = rules.new_game(rules.info.min_players, dict(plugin.quick_options), seed)
+        bots, rng, moves = [plugin.bots["normal"]] * rules.info.min_players, random.Random(seed), 0
+        while to_act := rules.to_act(state):
+            if moves % 7 == 0:
+                yield state, to_act[0]
+            state = rules.apply(state, to_act[0], bots[to_act[0]].choose(state, to_act[0], rng))
+            moves += 1
+
+
+def check_sees_only_the_view(plugin) -> int:
+    rules, hard, checked = plugin.rules, plugin.bots["hard"], 0
+    assert plugin.reshuffle_hidden is not None, f"{plugin.slug}: a hard bot needs reshuffle_hidden"
+    for k, (state, seat) in enumerate(positions(plugin)):
+        if k >= POSITIONS:
+            break
+        chosen = hard.choose(state, seat, random.Random(k))
+        for world in range(WORLDS):
+            other = plugin.reshuffle_hidden(state, seat, random.Random(1000 * k + world))
+            assert rules.view(other, seat) == rules.view(state, seat), f"{plugin.slug}: the reshuffle changed the view"
+            assert sorted(plugin.cards(other)) == sorted(plugin.cards(state)), f"{plugin.slug}: cards changed"
+            assert hard.choose(other, seat, random.Random(k)) == chosen, (
+                f"{plugin.slug}, position {k}: the hard bot chose differently once the hidden cards moved"
+            )
+        checked += 1
+    return checked
+
+
+@every_game
+def test_the_hard_bot_chooses_from_what_its_seat_sees(plugin):
+    if "hard" not in plugin.bots:
+        pytest.skip(f"{plugin.slug} has no hard bot yet")
+    assert check_sees_only_the_view(plugin) >= 10
+
+
+def test_a_bot_that_peeks_at_the_stock_is_caught():
+    rules = TOY.rules
+
+    class Peeker:
+        def choose(self, state, seat, rng):
+            moves = rules.legal_moves(state, seat)
+            return moves[hash(str(state)) % len(moves)]  # the whole state, hidden parts too
+
+    def reshuffle(state, seat, rng):
+        return {**state, "noise": rng.random()}  # hidden: no view shows it
+
+    toy = replace(TOY, bots={**TOY.bots, "hard": Peeker()}, reshuffle_hidden=reshuffle)
+    with pytest.raises(AssertionError, match="chose differently"):
+        check_sees_only_the_view(toy)
