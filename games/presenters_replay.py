@@ -2,6 +2,8 @@
 every hand shown (the game is over, so nothing is hidden any more). Each game lays out
 its own table (its plugin's `replay_position`)."""
 
+import random
+
 from django.urls import reverse
 
 from games.models import HISTORY_FIELDS
@@ -17,7 +19,9 @@ def step_of(raw, last: int) -> int:
         return 0
 
 
-def present_replay(game, at: int) -> dict:
+def present_replay(game, at: int, viewer=None) -> dict:
+    """The replay at move `at`; for a player of the game (`viewer`) at one of their turns,
+    also what the hard bot would have played there (`hint`)."""
     state, chapters = _state_and_chapters(game, at)
     rules = game.rules
     by_index = {s.index: s.name for s in game.seat_list}
@@ -46,7 +50,25 @@ def present_replay(game, at: int) -> dict:
             for (label, start), (_, end) in zip(chapters, [*chapters[1:], (None, last + 1)])
         ],
         "position": game.plugin.replay_position(public, hands, names),
+        "hint": _hard_bot_hint(game, state, at, game.seat_of(viewer) if viewer else None, names),
     }
+
+
+def _hard_bot_hint(game, state, at: int, seat, names: list[str]) -> dict | None:
+    """At a turn of `seat`, the hard bot's move in the mail's words, beside the move the
+    player made. A learning aid, so only once the game is over (the replay is only then):
+    the bot sees the seat's view, as it would have then."""
+    plugin, rules = game.plugin, game.rules
+    if seat is None or "hard" not in plugin.bots or seat.index not in rules.to_act(state):
+        return None
+    view = rules.view(state, seat.index)
+    suggested = plugin.bots["hard"].choose(state, seat.index, random.Random(f"{game.pk}:{at}"))
+    made = game.events.filter(seq__gt=at, seat=seat.index).order_by("seq").values_list("move", flat=True).first()
+    words = plugin.commands.command(view, suggested, names)
+    # Its next own move may be the site's (a timeout, a resignation): that is no play to compare.
+    is_play = made is not None and made.get("type") in {move["type"] for move in rules.legal_moves(state, seat.index)}
+    played = plugin.commands.command(view, made, names) if is_play else None
+    return {"suggested": words, "played": played, "same": played == words}
 
 
 def _state_and_chapters(game, at: int) -> tuple[dict, list[tuple[str, int]]]:

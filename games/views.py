@@ -421,7 +421,7 @@ def replay(request, game_id: int):
             {"title": f"{game.rules.info.name} #{game.pk}", "game_url": game.get_absolute_url()},
             status=403,
         )
-    replay = present_replay(game, step_of(request.GET.get("at"), game.version))
+    replay = present_replay(game, step_of(request.GET.get("at"), game.version), request.user)
     response = render(
         request,
         "games/replay.html" + ("#replay" if request.htmx else ""),
