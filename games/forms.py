@@ -56,6 +56,15 @@ def game_options_form(game: GamePlugin, data=None) -> GameOptionsForm:
     return (game.options_form or GameOptionsForm)(data, game=game)
 
 
+def _level_note(level: str) -> str:
+    """Which games have bots of `level`, for a level not every game has yet."""
+    names = [plugin.name for plugin in PLUGINS.values() if level in plugin.bots]
+    if not names:
+        return f"No game has {level} bots yet."
+    listed = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+    return f"{level.capitalize()} bots play {listed} only, so far."
+
+
 class CreateTableForm(forms.Form):
     kind = forms.ChoiceField(label="Game")
     seats = forms.IntegerField(label="Seats", min_value=2, max_value=6, initial=4)
@@ -117,6 +126,9 @@ class CreateTableForm(forms.Form):
         first = next(iter(PLUGINS.values()))  # the first of GAME_APPS
         self.fields["kind"].initial = first.slug
         self.fields["seats"].initial = first.rules.info.default_players
+        # A level not every game has yet says which have it.
+        partial = [level for level in BOT_LEVELS if not all(level in p.bots for p in PLUGINS.values())]
+        self.fields["bot_level"].help_text = " ".join(_level_note(level) for level in partial)
         # Every game's options; only the chosen game's are read (without JavaScript the
         # page shows them all).
         self.game_options = {
