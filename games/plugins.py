@@ -108,6 +108,10 @@ class GamePlugin:
       choose the same move in either (the contract suite checks it), so it decides from the
       view alone; a bot that searches samples its worlds with it. None: not written yet.
 
+    - `stand_in_level`: the level of bot that plays a turn its player let run out (and the
+      seat of a player who is away), and that "Play now against bots" seats: "normal" until
+      the game's hard bot is measured stronger (bench/bot_strength.py), then "hard".
+
     The game's rules page is the template `<slug>/rules.html`, its CSS the static file
     `stylesheet`; the create form offers the player counts of `rules.info`. `tests/contract/` runs over every
     registered game.
@@ -133,6 +137,7 @@ class GamePlugin:
     version_free: frozenset[str] = frozenset()
     quick_options: Mapping[str, Any] = field(default_factory=dict)
     reshuffle_hidden: Callable[[State, int, Any], State] | None = None
+    stand_in_level: str = "normal"
 
     @property
     def slug(self) -> str:

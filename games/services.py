@@ -302,14 +302,18 @@ QUICK_GAME_SEATS = 4
 
 
 def quick_game(user, kind: str) -> Game:
-    """A game against bots, dealt at once: the user and three normal bots, the game in its
-    short form if it has one (`GamePlugin.quick_options`), the table's other settings at
-    their defaults (a friendly game, one day per turn)."""
+    """A game against bots, dealt at once: the user and three bots of the game's stand-in
+    level (`GamePlugin.stand_in_level`), the game in its short form if it has one
+    (`GamePlugin.quick_options`), the table's other settings at their defaults (a friendly
+    game, one day per turn)."""
     with transaction.atomic():
         check_bot_games(user)  # before the table is opened, so that this is the refusal given
         plugin = PLUGINS.get(kind)  # an unknown kind is create_table's to refuse
         options = dict(plugin.quick_options) if plugin else None
-        game = create_table(user, kind, seats=QUICK_GAME_SEATS, bots=QUICK_GAME_SEATS - 1, options=options)
+        level = plugin.stand_in_level if plugin else "normal"
+        game = create_table(
+            user, kind, seats=QUICK_GAME_SEATS, bots=QUICK_GAME_SEATS - 1, bot_level=level, options=options
+        )
         return start_table(user, game.pk)
 
 
@@ -540,7 +544,7 @@ def play_bot_turn(game_id: int, version: int) -> bool:
 
 
 def _play_bot(game: Game, seat: Seat) -> None:
-    bot = get_bot(game.kind, seat.bot_level or "normal")
+    bot = get_bot(game.kind, seat.bot_level or game.plugin.stand_in_level)
     _apply(game, seat.index, bot.choose(game.state, seat.index, random.Random(f"{game.pk}:{game.version}")))
 
 
@@ -1039,9 +1043,9 @@ class _FirstLegalMove:
 
 
 def _stand_in_bot(kind: str):
-    """The bot that plays a missed turn: the game's "normal" level."""
+    """The bot that plays a missed turn: the game's `stand_in_level`."""
     try:
-        return get_bot(kind, "normal")
+        return get_bot(kind, PLUGINS[kind].stand_in_level)
     except ValueError:
         return _FirstLegalMove(RULES[kind])
 

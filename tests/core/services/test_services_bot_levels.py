@@ -3,6 +3,7 @@ has bots of that level; any other choice is refused with a clear message, before
 is created."""
 
 from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -45,3 +46,35 @@ def test_a_level_the_game_has_no_bots_of_is_refused(picks_without_hard, alice):
 def test_an_unknown_level_is_refused(picks_without_hard, alice):
     with pytest.raises(services.ServiceError, match="Bot level must be one of easy, normal, hard"):
         services.create_table(alice, "picks", seats=3, bots=2, bot_level="grandmaster")
+
+
+class Marked:
+    """A bot that plays like another and says it was asked."""
+
+    def __init__(self, bot):
+        self.bot, self.asked = bot, 0
+
+    def choose(self, state, seat, rng):
+        self.asked += 1
+        return self.bot.choose(state, seat, rng)
+
+
+@pytest.fixture
+def picks_standing_in_hard(toy_game_with):
+    hard = Marked(PICKS.bots["normal"])
+    bots = {"easy": PICKS.bots["easy"], "normal": PICKS.bots["normal"], "hard": hard}
+    toy_game_with(replace(PICKS, bots=bots, stand_in_level="hard"), TEMPLATES)
+    return hard
+
+
+def test_play_now_seats_bots_of_the_games_stand_in_level(picks_standing_in_hard, alice, enqueued):
+    game = services.quick_game(alice, "picks")
+    assert {s.bot_level for s in game.seat_list if s.user_id is None} == {"hard"}
+
+
+def test_the_stand_in_level_plays_a_turn_that_ran_out(picks_standing_in_hard, alice, bob, enqueued):
+    game = services.create_table(alice, "picks", seats=2, turn_seconds=3600)
+    services.join_table(bob, game.pk)
+    game = services.start_table(alice, game.pk)
+    assert services.expire_overdue_turns(now=game.deadline + timedelta(seconds=1)) == 1
+    assert picks_standing_in_hard.asked == 2  # both choices of the step played at once

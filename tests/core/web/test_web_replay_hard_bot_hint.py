@@ -20,7 +20,9 @@ def finished(table, alice, bob, monkeypatch):
     game, rng, users = table, random.Random(1), {0: alice, 1: bob}
     while game.status == Game.Status.ACTIVE:
         seat = game.to_act[0]
-        game = services.play_move(users[seat], game.pk, game.version, plugin.bots["normal"].choose(game.state, seat, rng))
+        game = services.play_move(
+            users[seat], game.pk, game.version, plugin.bots["normal"].choose(game.state, seat, rng)
+        )
     return game
 
 
