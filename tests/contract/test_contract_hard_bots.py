@@ -10,7 +10,6 @@ import pytest
 from contract_checks import every_game
 from toys.plugin import TOY
 
-
 POSITIONS = 40  # per game: every few moves of a few games
 WORLDS = 3  # reshuffles per position
 
