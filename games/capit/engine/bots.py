@@ -131,7 +131,27 @@ class NormalBot:
         )
 
 
-BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot()}
+class HardBot(NormalBot):
+    """The normal bot's draws and plays, with a discard that counts what it costs.
+
+    Cards end the round in hand far more than they end in melds (a push hands the next
+    player two, so hands grow until a contract goes down), so among the cards it can
+    spare (before its contract, those its best plan does not use) it throws the
+    costliest first, and only then the one with the fewest partners."""
+
+    def _discard(self, view: dict, hand: list[str], options: list[str]) -> str:
+        ace = view["options"]["ace_value"]
+        seat = view["to_act"][0]
+        keep: set[str] = set()
+        if not view["laid"][seat]:
+            _, keep = contract_missing(hand, view["round"])
+        naturals = [card for card in options if not is_wild(card)]
+        spare = [card for card in naturals if card not in keep] or naturals or options
+        kinds = _kinds(view) if not view["laid"][seat] else ("set", "run")
+        return min(spare, key=lambda card: (-points(card, ace), _partners(card, hand, kinds), card))
+
+
+BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot(), "hard": HardBot()}
 
 
 def _kinds(view: dict) -> tuple[str, ...]:
