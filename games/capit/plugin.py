@@ -3,7 +3,7 @@
 from games.plugins import GamePlugin, Payout, end_payouts
 
 from . import forms, presenter, urls
-from .engine import COMMANDS, HAND_ORDERS, RULES, all_cards
+from .engine import COMMANDS, HAND_ORDERS, RULES, all_cards, reshuffle_hidden
 from .engine.bots import BOTS
 
 
@@ -37,6 +37,7 @@ PLUGIN = GamePlugin(
     cards=all_cards,
     commands=COMMANDS,
     face_down=lambda state: state["stock"],
+    reshuffle_hidden=reshuffle_hidden,
     urls=urls.urlpatterns,
     options_form=forms.OptionsForm,
     chapter=lambda state: f"Round {state['round']}",

@@ -6,6 +6,7 @@ from games.engine.melds import MeldError, arrange, extend, fits, is_natural, is_
 from .cards import HAND_ORDERS, deck, hand_points, points, sort_hand
 from .commands import COMMANDS
 from .contracts import CONTRACTS, contract_problem, contract_text, find_contract, find_melds
+from .hidden import reshuffle_hidden
 from .rules import RULES, CapItRules, all_cards
 
 __all__ = [
@@ -32,5 +33,6 @@ __all__ = [
     "meld_problem",
     "parse",
     "points",
+    "reshuffle_hidden",
     "sort_hand",
 ]
