@@ -11,6 +11,7 @@ from games.engine.base import Move, State
 from . import CARDS, RULES
 from .evaluation import (
     by_roles,
+    count_outs,
     deadwood,
     deadwood_after_pick,
     unseen_cards,
@@ -85,9 +86,7 @@ class GinBot:
 
         def worth(card: str) -> tuple[int, int]:
             kept = [other for other in hand if other != card]
-            left = deadwood(kept)
-            outs = sum(count for one, count in unseen.values() if deadwood_after_pick(kept + [one]) < left)
-            return left, -outs
+            return deadwood(kept), -count_outs(kept, unseen, gin=True)
 
         return {"type": "discard", "card": _best(hand, worth, rng)}
 

@@ -23,19 +23,15 @@ from .cards import CARDS
 from .solver import LETTERS, MIN_GROUP
 
 JOKER = -1
-MAX_DROPPED = 9  # beyond this many dropped naturals a hand is far from anything
-MAX_SLOTS = 15
+MAX_DROPPED = 6  # beyond this many dropped naturals a hand is far from anything
+MAX_SLOTS = 12
 MAX_RUN = 5
 FAR = 99
 _INDEX = {letter: k for k, letter in enumerate(LETTERS)}
 # The best same-letter group of a plan: none, two naturals and a slot (pure once a
 # drawn natural fills it), three naturals or more (pure).
 NO_SAME, PAIR, PURE = range(3)
-_KINDS = 3
-# One entry per (dropped, best same-letter group): the fewest slots, FAR if none.
-_WIDTH = _KINDS * (MAX_DROPPED + 1)
-_NOTHING = (FAR,) * _WIDTH
-_EMPTY = (0,) + (FAR,) * (_WIDTH - 1)
+_EMPTY = (((0, NO_SAME), 0),)
 
 
 def card_roles(card_id: str) -> tuple[int, ...]:
@@ -98,17 +94,15 @@ def _deadwood(counts: bytes, jokers: int, spare: int) -> int:
     one dropped natural or one joker the plan does not need goes. The jokers count too
     when no group is left for them to join."""
     naturals = sum(counts)
-    plans = _plans(counts.strip(b"\0"))
-    best = FAR
-    for dropped in range(min(naturals, MAX_DROPPED) + 1):
-        slots = min(plans[_KINDS * dropped : _KINDS * (dropped + 1)])
+    best = naturals + jokers - spare
+    for (dropped, _), slots in _plans(counts.strip(b"\0")):
         for free_natural in range(spare + 1):
             wild = jokers - (spare - free_natural)
             if free_natural > dropped or slots > wild or wild < 0:
                 continue
             grouped = dropped < naturals or wild >= MIN_GROUP
             best = min(best, dropped - free_natural + (0 if grouped else wild))
-    return min(best, naturals + jokers - spare)
+    return best
 
 
 @lru_cache(maxsize=1 << 16)
@@ -117,53 +111,56 @@ def _distance(counts: bytes, jokers: int, spare: int) -> int:
     slots are filled by the jokers and the drawn cards. Without a same-letter group,
     three more slots make one. With a `spare` discard, one dropped natural or one joker
     goes without a replacement."""
-    plans = _plans(counts.strip(b"\0"))
     best = FAR
-    for dropped in range(min(sum(counts), MAX_DROPPED) + 1):
-        for same in range(_KINDS):
-            slots = plans[_KINDS * dropped + same] + (MIN_GROUP if same == NO_SAME else 0)
-            for free_natural in range(spare + 1):
-                wild = jokers - (spare - free_natural)
-                if free_natural > dropped or wild < 0:
-                    continue
-                drawn = dropped - free_natural
-                if wild + drawn >= slots:  # a pair's slot needs a drawn natural
-                    best = min(best, max(drawn, 1) if same == PAIR else drawn)
+    for (dropped, same), slots in _plans(counts.strip(b"\0")):
+        slots += MIN_GROUP if same == NO_SAME else 0
+        for free_natural in range(spare + 1):
+            wild = jokers - (spare - free_natural)
+            drawn = dropped - free_natural
+            if drawn < 0 or wild < 0 or wild + drawn < slots:
+                continue
+            best = min(best, max(drawn, 1) if same == PAIR else drawn)  # a pair's slot needs a drawn natural
     return best
 
 
 @lru_cache(maxsize=1 << 18)
 def _plans(counts: bytes) -> tuple[int, ...]:
-    """The fewest slots per (dropped naturals, best same-letter group) for these naturals (stripped of empty letters at both ends)."""
+    """The fewest slots per (dropped naturals, best same-letter group) for these
+    naturals, stripped of empty letters at both ends."""
     if not counts:
         return _EMPTY
-    low = 0
-    best = list(_NOTHING)
-    # Drop one natural of the lowest letter.
-    _merge(best, _plans(_take(counts, (low,)).strip(b"\0")), 1, 0, NO_SAME)
-    for naturals in range(min(counts[low], MAX_RUN), 0, -1):
+    best: dict[tuple[int, int], int] = {}
+    _merge(best, _plans(_take(counts, (0,)).strip(b"\0")), 1, 0, NO_SAME)  # drop one
+    for naturals in range(min(counts[0], MAX_RUN), 0, -1):
         slots = max(0, MIN_GROUP - naturals)
         same = PURE if naturals >= MIN_GROUP else PAIR if naturals == 2 else NO_SAME
-        _merge(best, _plans(_take(counts, (low,) * naturals).strip(b"\0")), 0, slots, same)
+        _merge(best, _plans(_take(counts, (0,) * naturals).strip(b"\0")), 0, slots, same)
     for run, slots in _runs(counts):
         _merge(best, _plans(_take(counts, run).strip(b"\0")), 0, slots, NO_SAME)
-    return tuple(best)
+    return _frontier(best)
 
 
-def _merge(best: list[int], rest: tuple[int, ...], dropped: int, slots: int, same: int) -> None:
-    for k in range(_WIDTH):
-        more = rest[k]
-        if more >= FAR:
-            continue
-        total = more + slots
-        if total > MAX_SLOTS:
-            continue
-        d = k // _KINDS + dropped
-        if d > MAX_DROPPED:
-            continue
-        index = _KINDS * d + max(same, k % _KINDS)
-        if total < best[index]:
-            best[index] = total
+def _frontier(plans: dict) -> tuple:
+    """The plans no other beats: one beats another if it drops no more naturals, needs no
+    more slots beyond its dropped naturals, and has as good a same-letter group (then
+    whatever completes the other completes it, in as few exchanges)."""
+    kept = []
+    for (dropped, same), slots in sorted(plans.items()):
+        excess = slots - dropped
+        if not any(d <= dropped and k >= same and s - d <= excess for (d, k), s in kept):
+            kept.append(((dropped, same), slots))
+    return tuple(kept)
+
+
+def _merge(best: dict, rest: tuple, dropped: int, slots: int, same: int) -> None:
+    """Add to `best` ((dropped, kind) -> fewest slots) the plans of `rest` with one more
+    group (or dropped natural)."""
+    for (d, kind), more in rest:
+        total, d = more + slots, d + dropped
+        if total <= MAX_SLOTS and d <= MAX_DROPPED:
+            key = (d, max(kind, same))
+            if total < best.get(key, FAR):
+                best[key] = total
 
 
 def _runs(counts: bytes) -> list[tuple[tuple[int, ...], int]]:
@@ -180,13 +177,15 @@ def _runs(counts: bytes) -> list[tuple[tuple[int, ...], int]]:
 
 
 def _subruns(counts: bytes, end: int) -> list[tuple[int, ...]]:
-    """The naturals a run from 0 to `end` may use: both ends, and any of the letters
-    between that the hand holds (a letter left out is a slot)."""
+    """The naturals a run from 0 to `end` may use: both ends and the letters between
+    that the hand holds, but for those held twice or more, which it may leave to a
+    same-letter group (a letter left out is a slot)."""
     inner = [k for k in range(1, end) if counts[k]]
+    optional = [k for k in inner if counts[k] >= 2]
     chosen = []
-    for mask in range(1 << len(inner)):
-        middle = tuple(k for bit, k in enumerate(inner) if mask >> bit & 1)
-        chosen.append((0, *middle, end))
+    for mask in range(1 << len(optional)):
+        skipped = {k for bit, k in enumerate(optional) if mask >> bit & 1}
+        chosen.append((0, *(k for k in inner if k not in skipped), end))
     return chosen
 
 
@@ -210,3 +209,36 @@ def by_roles(cards: Iterable[str]) -> dict[tuple[int, ...], tuple[str, int]]:
         first, count = classes.get(ROLES[card], (card, 0))
         classes[ROLES[card]] = (first, count + 1)
     return classes
+
+
+def count_outs(kept: list[str], classes: dict, gin: bool = False) -> int:
+    """How many of the cards in `classes` (`by_roles`) would bring these kept cards nearer
+    a declaration (`distance`), or with `gin` lower their `deadwood`, if drawn. A card
+    three letters or more from every natural kept, and no joker, cannot."""
+    measure = _deadwood if gin else _distance
+    hands = [(counts, jokers, measure(counts, jokers, 0)) for counts, jokers in letter_hands(kept)]
+    now = min(value for _, _, value in hands)
+    best = [(counts, jokers) for counts, jokers, value in hands if value == now]
+    near = {k + step for counts, _ in best for k, n in enumerate(counts) if n for step in range(-2, 3)}
+    total = 0
+    for roles, (_, count) in classes.items():
+        if roles[0] != JOKER and not near.intersection(roles):
+            continue
+        if any(measure(*_with(counts, jokers, role), 1) < now for counts, jokers in best for role in roles):
+            total += count
+    return total
+
+
+def _with(counts: bytes, jokers: int, role: int) -> tuple[bytes, int]:
+    if role == JOKER:
+        return counts, jokers + 1
+    more = bytearray(counts)
+    more[role] += 1
+    return bytes(more), jokers
+
+
+def count_fitting(kept: list[str], classes: dict) -> int:
+    """How many of the cards in `classes` are jokers or one letter or less from a kept
+    natural: a cheap stand-in for `count_outs`."""
+    near = {k + step for counts, _ in letter_hands(kept) for k, n in enumerate(counts) if n for step in (-1, 0, 1)}
+    return sum(count for roles, (_, count) in classes.items() if roles[0] == JOKER or near.intersection(roles))

@@ -1,12 +1,15 @@
 """Capitalla's hard bot: it plays for the fewest exchanges to a declaration
-(`evaluation.distance`) and, among equal hands, the most outs."""
+(`evaluation.distance`) and, among equal hands, the most outs: the unseen cards that
+would bring it closer."""
 
 import random
 
 from games.engine.base import Move, State
 
 from . import RULES
-from .evaluation import by_roles, distance, distance_after_pick, unseen_cards
+from .evaluation import ROLES, by_roles, count_fitting, count_outs, distance, distance_after_pick, unseen_cards
+
+EXACT_OUTS_WITHIN = 2  # exchanges
 
 
 class HardBot:
@@ -23,16 +26,21 @@ class HardBot:
             top = view["discard_top"]
             take = top is not None and distance_after_pick(hand + [top]) < distance(hand)
             return {"type": "draw", "from": "discard" if take else "pile"}
-        unseen = by_roles(unseen_cards(view))
-        values = {}
-        for card in hand:
-            kept = [other for other in hand if other != card]
-            values[card] = _worth(kept, unseen)
-        best = max(values.values())
-        return {"type": "discard", "card": rng.choice(sorted(c for c, v in values.items() if v == best))}
+        return {"type": "discard", "card": best_discard(hand, unseen_cards(view), rng)}
 
 
-def _worth(kept: list[str], unseen: dict) -> tuple[int, int]:
-    left = distance(kept)
-    outs = sum(count for one, count in unseen.values() if distance_after_pick(kept + [one]) < left)
-    return -left, outs
+def best_discard(hand: list[str], unseen: list[str], rng: random.Random) -> str:
+    """The card whose going leaves the hand nearest a declaration, then with most outs.
+    Cards of the same roles are worth the same: one of them is weighed."""
+    kept = {}
+    for card in hand:
+        kept.setdefault(ROLES[card], (card, [other for other in hand if other != card]))
+    distances = {roles: distance(rest) for roles, (_, rest) in kept.items()}
+    nearest = min(distances.values())
+    classes = by_roles(unseen)
+    # Far from a declaration, counting outs costs too much: the cards that fit are counted.
+    weigh = count_outs if nearest <= EXACT_OUTS_WITHIN else count_fitting
+    outs = {roles: weigh(kept[roles][1], classes) for roles, value in distances.items() if value == nearest}
+    most = max(outs.values())
+    choices = sorted(card for card in hand if outs.get(ROLES[card]) == most)
+    return rng.choice(choices)
