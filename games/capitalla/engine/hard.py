@@ -1,6 +1,8 @@
-"""Capitalla's hard bot: it plays for the fewest exchanges to a declaration
-(`evaluation.distance`) and, among equal hands, the most outs: the unseen cards that
-would bring it closer."""
+"""Capitalla's hard bot: it plays for the fewest draws it expects to need before it
+declares. A hand `d` exchanges from a declaration (`evaluation.distance`) whose draws
+bring it nearer with `o` of the `u` unseen cards (its outs) needs about d * u / o
+draws: the bot keeps the hand with the fewest, and takes the discard when the hand it
+makes needs fewer than the one it holds, less the draw it would spend on the pile."""
 
 import random
 
@@ -9,11 +11,12 @@ from games.engine.base import Move, State
 from . import RULES
 from .evaluation import ROLES, by_roles, count_fitting, count_outs, distance, distance_after_pick, unseen_cards
 
-EXACT_OUTS_WITHIN = 2  # exchanges
+FAR = 3  # exchanges: a hand this far or farther is weighed by its distance first
+HOPELESS = 1e6
 
 
 class HardBot:
-    """Keeps the hand nearest a declaration with the most ways to get closer."""
+    """Keeps the hand expected to declare soonest."""
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Move:
         moves = RULES.legal_moves(state, seat)
@@ -21,26 +24,49 @@ class HardBot:
         if declaration:
             return declaration
         view = RULES.view(state, seat)
-        hand = view["hand"]
+        hand, unseen = view["hand"], unseen_cards(view)
         if view["phase"] == "pick":
             top = view["discard_top"]
-            take = top is not None and distance_after_pick(hand + [top]) < distance(hand)
+            take = top is not None and _take_discard(hand, top)
             return {"type": "draw", "from": "discard" if take else "pile"}
-        return {"type": "discard", "card": best_discard(hand, unseen_cards(view), rng)}
+        return {"type": "discard", "card": best_discard(hand, unseen, rng)}
+
+
+def _take_discard(hand: list[str], top: str) -> bool:
+    """Whether the discard brings the hand nearer a declaration: a sure step, where
+    the draw pile's card is only a chance of one."""
+    return distance_after_pick(hand + [top]) < distance(hand)
 
 
 def best_discard(hand: list[str], unseen: list[str], rng: random.Random) -> str:
-    """The card whose going leaves the hand nearest a declaration, then with most outs.
-    Cards of the same roles are worth the same: one of them is weighed."""
-    kept = {}
-    for card in hand:
-        kept.setdefault(ROLES[card], (card, [other for other in hand if other != card]))
-    distances = {roles: distance(rest) for roles, (_, rest) in kept.items()}
-    nearest = min(distances.values())
+    """The card whose going leaves the hand nearest a declaration, then needing fewest
+    draws; ties broken by `rng`."""
     classes = by_roles(unseen)
-    # Far from a declaration, counting outs costs too much: the cards that fit are counted.
-    weigh = count_outs if nearest <= EXACT_OUTS_WITHIN else count_fitting
-    outs = {roles: weigh(kept[roles][1], classes) for roles, value in distances.items() if value == nearest}
-    most = max(outs.values())
-    choices = sorted(card for card in hand if outs.get(ROLES[card]) == most)
-    return rng.choice(choices)
+    keeps = _keeps(hand)
+    distances = {roles: distance(kept) for roles, kept in keeps}
+    nearest = min(distances.values())
+    needed = {
+        roles: _draws_needed(kept, classes, len(unseen), nearest)
+        for roles, kept in keeps
+        if distances[roles] == nearest
+    }
+    fewest = min(needed.values())
+    return rng.choice(sorted(card for card in hand if needed.get(ROLES[card]) == fewest))
+
+
+def _keeps(cards: list[str]) -> list[tuple[tuple[int, ...], list[str]]]:
+    """The hands these cards leave, one card going: one per role class of the card."""
+    keeps = {}
+    for card in cards:
+        keeps.setdefault(ROLES[card], [other for other in cards if other != card])
+    return list(keeps.items())
+
+
+def _draws_needed(kept: list[str], classes: dict, unseen: int, left: int | None = None) -> float:
+    left = distance(kept) if left is None else left
+    if left == 0:
+        return 0.0
+    if left >= FAR:  # counting outs would cost too much: the cards that fit are counted
+        return HOPELESS * left + unseen / max(1, count_fitting(kept, classes))
+    outs = count_outs(kept, classes)
+    return left * unseen / outs if outs else HOPELESS
