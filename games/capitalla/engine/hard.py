@@ -1,8 +1,7 @@
-"""Capitalla's hard bot: it plays for the fewest draws it expects to need before it
-declares. A hand `d` exchanges from a declaration (`evaluation.distance`) whose draws
-bring it nearer with `o` of the `u` unseen cards (its outs) needs about d * u / o
-draws: the bot keeps the hand with the fewest, and takes the discard when the hand it
-makes needs fewer than the one it holds, less the draw it would spend on the pile."""
+"""Capitalla's hard bot: it keeps the hand fewest exchanges from a declaration
+(`evaluation.distance`) and, among those, the one needing fewest draws: a hand `d`
+exchanges away whose draws bring it nearer with `o` of the `u` unseen cards (its outs)
+needs about d * u / o. It takes the discard only when it brings the hand nearer."""
 
 import random
 
