@@ -5,28 +5,30 @@ jokers, and the roles a card with several capitals may take. A memoised search s
 the naturals into *plans*: some naturals dropped, the rest in groups (a same-letter
 group, or a run of consecutive letters) whose empty places ("slots") a joker or a
 drawn card of the right letter would fill. For each plan it keeps the fewest slots per
-number of dropped naturals and per whether a same-letter group of two or more
-naturals is among them (the pure group a declaration needs, once filled).
+number of dropped naturals and per its best same-letter group (a declaration needs a
+pure one); a plan no other beats is all it keeps.
 
 - `deadwood(cards)`: the cards in no group of the best arrangement of complete groups
   (the hand's own jokers fill the slots), as a gin player counts them;
 - `distance(cards)`: how many cards must still be exchanged (drawn, another thrown away)
   before the hand declares, each new card filling one slot;
-- both have a form for a hand of one card more, before its discard (`..._after_pick`).
+- both have a form for a hand of one card more, before its discard (`..._after_pick`);
+- `count_outs(kept, classes)`: the unseen cards that would bring the hand nearer, and
+  `count_fitting`, a cheap stand-in for it.
 """
 
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import product
 
-from .cards import CARDS
+from .cards import CARDS, JOKER_LETTER
 from .solver import LETTERS, MIN_GROUP
 
 JOKER = -1
 MAX_DROPPED = 6  # beyond this many dropped naturals a hand is far from anything
 MAX_SLOTS = 12
 MAX_RUN = 5
-FAR = 99
+FAR = 99  # no plan
 _INDEX = {letter: k for k, letter in enumerate(LETTERS)}
 # The best same-letter group of a plan: none, two naturals and a slot (pure once a
 # drawn natural fills it), three naturals or more (pure).
@@ -37,7 +39,7 @@ _EMPTY = (((0, NO_SAME), 0),)
 def card_roles(card_id: str) -> tuple[int, ...]:
     """The letters (as indices) a card may stand for, and JOKER if it may be wild."""
     card = CARDS[card_id]
-    naturals = tuple(sorted(_INDEX[x] for x in card.letters if x != "C"))
+    naturals = tuple(sorted(_INDEX[x] for x in card.letters if x != JOKER_LETTER))
     return ((JOKER,) + naturals) if card.is_joker else naturals
 
 
