@@ -3,6 +3,7 @@
 exchanges away whose draws bring it nearer with `o` of the `u` unseen cards (its outs)
 needs about d * u / o. It takes the discard only when it brings the hand nearer."""
 
+import math
 import random
 
 from games.engine.base import Move, State
@@ -10,8 +11,7 @@ from games.engine.base import Move, State
 from . import RULES
 from .evaluation import ROLES, by_roles, count_fitting, count_outs, distance, distance_after_pick, unseen_cards
 
-FAR = 3  # exchanges: a hand this far or farther is weighed by its distance first
-HOPELESS = 1e6
+FAR = 3  # exchanges: from this far, the cards that fit stand in for the outs
 
 
 class HardBot:
@@ -61,11 +61,11 @@ def _keeps(cards: list[str]) -> list[tuple[tuple[int, ...], list[str]]]:
     return list(keeps.items())
 
 
-def _draws_needed(kept: list[str], classes: dict, unseen: int, left: int | None = None) -> float:
-    left = distance(kept) if left is None else left
+def _draws_needed(kept: list[str], classes: dict, unseen: int, left: int) -> float:
+    """About how many draws these kept cards need, `left` exchanges from a declaration,
+    with `unseen` cards unseen (`classes`: them by roles)."""
     if left == 0:
         return 0.0
-    if left >= FAR:  # counting outs would cost too much: the cards that fit are counted
-        return HOPELESS * left + unseen / max(1, count_fitting(kept, classes))
-    outs = count_outs(kept, classes)
-    return left * unseen / outs if outs else HOPELESS
+    # Far from a declaration counting outs costs too much: the cards that fit are counted.
+    outs = count_outs(kept, classes) if left < FAR else count_fitting(kept, classes)
+    return left * unseen / outs if outs else math.inf
