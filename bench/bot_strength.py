@@ -48,6 +48,7 @@ def _gin():
 MATCHES = {
     "capitalla hard vs normal": Match("capitalla", "hard", "normal", 2, 0.75),
     "capitalla hard vs gin": Match("capitalla", "hard", _gin, 2, 0.60),
+    "capitalla normal vs gin": Match("capitalla", "normal", _gin, 2, 0.0),  # the yardstick, no target
     "casino hard vs normal": Match("casino", "hard", "normal", 2, 0.65),
     "capit hard vs 3 normal": Match("capit", "hard", "normal", 4, 0.45),
     "rummathon hard vs 3 normal": Match("rummathon", "hard", "normal", 4, 0.40),

@@ -3,7 +3,7 @@
 from games.plugins import GamePlugin, pot_to_the_winners
 
 from . import forms, presenter
-from .engine import COMMANDS, RULES, all_cards
+from .engine import COMMANDS, RULES, all_cards, reshuffle_hidden
 from .engine.bots import BOTS
 from .results import result_headline
 
@@ -20,6 +20,7 @@ PLUGIN = GamePlugin(
     payouts=pot_to_the_winners(RULES, after=lambda state: state["players"] - 1),
     cards=all_cards,
     commands=COMMANDS,
+    reshuffle_hidden=reshuffle_hidden,
     face_down=lambda state: state["draw"],
     options_form=forms.OptionsForm,
     demo_tables=(

@@ -2,6 +2,7 @@
 
 from .cards import CARDS, Card
 from .commands import COMMANDS
+from .hidden import reshuffle_hidden
 from .rules import RULES, CapitallaRules, all_cards
 from .solver import InvalidGroup, arrange, can_declare, find_declaration, group_kind, run_roles
 
@@ -17,5 +18,6 @@ __all__ = [
     "can_declare",
     "find_declaration",
     "group_kind",
+    "reshuffle_hidden",
     "run_roles",
 ]

@@ -9,6 +9,14 @@ import random
 from games.engine.base import Move, State
 
 from . import CARDS, RULES
+from .evaluation import (
+    by_roles,
+    count_outs,
+    deadwood,
+    deadwood_after_pick,
+    unseen_cards,
+)
+from .hard import HardBot
 from .solver import LETTERS
 
 JOKER_VALUE = 10  # a joker fits any group: keep it above any natural
@@ -58,11 +66,43 @@ class NormalBot:
         return {"type": "discard", "card": _least_useful(hand, rng)}
 
 
-BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot()}
+class GinBot:
+    """The gin-rummy reference player (issue 24), not a lobby level: it keeps the hand
+    with the least deadwood and, among those, the most outs (unseen cards that would
+    complete or extend its groups); it takes the discard only if that lowers its deadwood."""
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Move:
+        moves = RULES.legal_moves(state, seat)
+        declaration = _declaration(moves)
+        if declaration:
+            return declaration
+        view = RULES.view(state, seat)
+        hand = view["hand"]
+        if view["phase"] == "pick":
+            top = view["discard_top"]
+            take = top is not None and deadwood_after_pick(hand + [top]) < deadwood(hand)
+            return {"type": "draw", "from": "discard" if take else "pile"}
+        unseen = by_roles(unseen_cards(view))
+
+        def worth(card: str) -> tuple[int, int]:
+            kept = [other for other in hand if other != card]
+            return deadwood(kept), -count_outs(kept, unseen, gin=True)
+
+        return {"type": "discard", "card": _best(hand, worth, rng)}
+
+
+BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot(), "hard": HardBot()}
 
 
 def _declaration(moves: list[Move]) -> Move | None:
     return next((move for move in moves if move["type"] == "declare"), None)
+
+
+def _best(cards: list[str], worth, rng: random.Random) -> str:
+    """The card of least worth (a tuple, compared in order); ties broken by `rng`."""
+    values = {card: worth(card) for card in cards}
+    lowest = min(values.values())
+    return rng.choice(sorted(card for card, value in values.items() if value == lowest))
 
 
 def _pairs(card: str, hand: list[str]) -> bool:

@@ -89,6 +89,7 @@ class CapitallaRules:
                 "draw_size": len(state["draw"]),
                 "reshuffles": state["reshuffles"],
                 "last_pick": _public_pick(state, seat),
+                "discard_pile": list(state["discard"]),  # every card was seen going there
                 "declaration": None,
             }
         )
