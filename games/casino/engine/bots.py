@@ -11,7 +11,6 @@ import math
 import random
 
 from games.engine.base import Move, State
-from games.engine.cards import rank_of
 from games.engine.countries import COUNTRIES
 
 from . import RULES
@@ -145,7 +144,7 @@ class HardBot(_TriviaBot):
     (its points minus the others' mean), a round's end counted by `expected_points`.
     Knows capitals as the normal bot does (0.7), so that it is stronger at cards only."""
 
-    PLIES = 1200  # rollout plies per decision: the time budget, counted so it is deterministic
+    PLIES = 450  # rollout plies per decision: the time budget, counted so it is deterministic
     WORLDS = (4, 32)  # the fewest and the most worlds sampled
 
     def __init__(self, accuracy: float = 0.7):
@@ -200,7 +199,7 @@ def expected_points(state: State) -> list[float]:
     spades = [sum(map(is_spade, pile)) for pile in piles]
     points = []
     for seat, pile in enumerate(piles):
-        sure = sum({BIG_CASINO: 2, LITTLE_CASINO: 1}.get(card, 0) + (rank_of(card) == "A") for card in pile)
+        sure = sum({BIG_CASINO: 2, LITTLE_CASINO: 1}.get(card, 0) + (value(card) == 1) for card in pile)
         sure += state["sweeps"][seat] if sweeps else 0
         chances = MOST_CARDS * _majority_odds(cards, seat, 52) + MOST_SPADES * _majority_odds(spades, seat, 13)
         points.append(sure + chances)
@@ -212,7 +211,7 @@ def _majority_odds(counts: list[int], seat: int, total: int) -> float:
     has `counts[seat]` of, against the best of the others, with `total` in all."""
     left = total - sum(counts)
     lead = counts[seat] - max(count for other, count in enumerate(counts) if other != seat)
-    if left == 0:
+    if lead > left or lead + left <= 0:  # out of reach, either way
         return float(lead > 0)
     spread = _SPREAD * math.sqrt(left) * 2
     return 0.5 * (1 + math.erf((lead - 0.5) / (spread * math.sqrt(2))))

@@ -22,15 +22,16 @@ def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     cards = sort_hand(hidden)
     rng.shuffle(cards)
     new = dict(state)
-    new["hands"] = list(state["hands"])
+    held = {other: [] for other in others}  # first the cards the builds show each owner holds
     for other in others:
-        held = []
         for total in sorted({build["value"] for build in state["table"]["builds"] if build["owner"] == other}):
             card = next(card for card in cards if value(card) == total)
             cards.remove(card)
-            held.append(card)
-        size = len(state["hands"][other]) - len(held)
-        new["hands"][other], cards = held + cards[:size], cards[size:]
+            held[other].append(card)
+    new["hands"] = list(state["hands"])
+    for other in others:
+        size = len(state["hands"][other]) - len(held[other])
+        new["hands"][other], cards = held[other] + cards[:size], cards[size:]
     new["out_hands"] = dict(state["out_hands"])
     for name in sorted(out_hands):
         size = len(out_hands[name])
