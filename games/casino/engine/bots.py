@@ -144,7 +144,7 @@ class HardBot(_TriviaBot):
     (its points minus the others' mean), a round's end counted by `expected_points`.
     Knows capitals as the normal bot does (0.7), so that it is stronger at cards only."""
 
-    PLIES = 450  # rollout plies per decision: the time budget, counted so it is deterministic
+    PLIES = 300  # rollout plies per decision: the time budget, counted so it is deterministic
     WORLDS = (4, 32)  # the fewest and the most worlds sampled
 
     def __init__(self, accuracy: float = 0.7):
