@@ -1,6 +1,8 @@
-"""Casino bots, from aimless to sensible. None of them ever resigns.
+"""Casino bots, from aimless to sensible to searching. None of them ever resigns.
 
-Each reads only `view` and `legal_moves`, so it cannot see other hands or the stock.
+Each reads only `view` and `legal_moves`, so it cannot see other hands or the stock; the
+hard bot also plays in worlds dealt by `reshuffle_hidden`, which keep the view and deal
+everything else again at random.
 Questions: a bot knows a capital with its `accuracy` (the chance it answers right),
 drawing from the rng it is given, so a game between bots replays from its seed. Every
 level but "random" answers its pending questions first and, after a capture, puts one
@@ -171,6 +173,7 @@ _NO_QUESTIONS = {"type": "ask", "questions": {}}
 def round_outcome(state: State, seat: int, deal: int, stock: int) -> float:
     """`seat`'s points less the others' mean at the end of this round (the hands all
     played) or of deal `deal`, the seats playing on greedily (the normal bot's play)."""
+    # It stops as a round or the deal ends: the next deal comes from the seed, no player's knowledge.
     while state["phase"] != "over" and state["deal"] == deal and len(state["stock"]) == stock:
         turn = state["turn"]
         if state["phase"] == "ask":
