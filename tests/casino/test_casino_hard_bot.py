@@ -47,6 +47,17 @@ def test_a_build_owner_holds_a_card_of_its_value_in_every_world():
         assert world["hands"][0] == ["3C", "9H"]
 
 
+def test_a_resigned_build_owner_keeps_its_set_aside_hand_in_every_world():
+    state = position(
+        [["3C", "9H"], ["6D", "KS"], ["7C", "8C"]], builds=[build("b1", ["4D", "3D"], 7, 2)], stock=["6H", "QC"]
+    )
+    state = RULES.apply(state, 2, {"type": "resign"})
+    for k in range(30):
+        world = reshuffle_hidden(state, 0, random.Random(k))
+        assert RULES.view(world, 0) == RULES.view(state, 0)
+        assert world["hands"][2] == [] and len(world["out_hands"]["2"]) == 2
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_hard_bot_chooses_alike_in_every_world_its_seat_may_be_in(players):
     bot = HardBot()

@@ -12,7 +12,7 @@ def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     """The state with the other seats' hands (resigned seats' set-aside hands too) and the
     stock's order dealt again at random from the same cards, each hand keeping its size.
     What every seat knows holds in it too: a seat that owns a build holds a card of its
-    value (the rules see to that). The cards are gathered in a fixed order before the
+    value while it plays (the rules see to that). The cards are gathered in a fixed order before the
     shuffle, so the result depends on what `seat` sees and on `rng` only: two states with
     the same view give the same world."""
     others = [other for other in range(state["players"]) if other != seat]
@@ -24,6 +24,8 @@ def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     new = dict(state)
     held = {other: [] for other in others}  # first the cards the builds show each owner holds
     for other in others:
+        if other in state["out"]:  # a resigned owner's hand is set aside, not held to the rule
+            continue
         for total in sorted({build["value"] for build in state["table"]["builds"] if build["owner"] == other}):
             card = next(card for card in cards if value(card) == total)
             cards.remove(card)
