@@ -3,7 +3,7 @@
 from games.plugins import GamePlugin, pot_to_the_winners
 
 from . import forms, presenter, urls
-from .engine import COMMANDS, RULES, all_cards
+from .engine import COMMANDS, RULES, all_cards, reshuffle_hidden
 from .engine.bots import BOTS
 
 PLUGIN = GamePlugin(
@@ -17,6 +17,7 @@ PLUGIN = GamePlugin(
     result_headline=presenter.result_headline,
     payouts=pot_to_the_winners(RULES),
     cards=all_cards,
+    reshuffle_hidden=reshuffle_hidden,
     commands=COMMANDS,
     face_down=lambda state: state["stock"],
     urls=urls.urlpatterns,

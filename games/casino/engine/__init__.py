@@ -3,6 +3,7 @@ capital-city question on every card."""
 
 from .cards import CATEGORIES, deal_breakdown, deal_points, deck, is_capture, sort_hand, value
 from .commands import COMMANDS
+from .hidden import reshuffle_hidden
 from .questions import capital
 from .rules import (
     OPTION_RANGES,
@@ -33,6 +34,7 @@ __all__ = [
     "owned_builds",
     "pending_questions",
     "play_label",
+    "reshuffle_hidden",
     "selection_plays",
     "sort_hand",
     "trivia_stats",

@@ -1,12 +1,15 @@
-"""Casino bots, from aimless to sensible. None of them ever resigns.
+"""Casino bots, from aimless to sensible to searching. None of them ever resigns.
 
-Each reads only `view` and `legal_moves`, so it cannot see other hands or the stock.
+Each reads only `view` and `legal_moves`, so it cannot see other hands or the stock; the
+hard bot also plays in worlds dealt by `reshuffle_hidden`, which keep the view and deal
+everything else again at random.
 Questions: a bot knows a capital with its `accuracy` (the chance it answers right),
 drawing from the rng it is given, so a game between bots replays from its seed. Every
 level but "random" answers its pending questions first and, after a capture, puts one
 question to each opponent.
 """
 
+import math
 import random
 
 from games.engine.base import Move, State
@@ -14,6 +17,7 @@ from games.engine.countries import COUNTRIES
 
 from . import RULES
 from .cards import BIG_CASINO, LITTLE_CASINO, MOST_CARDS, MOST_SPADES, is_spade, value
+from .hidden import reshuffle_hidden
 from .questions import CHOICES, capital
 
 _BY_NAME = {country.name: country.id for country in COUNTRIES.values()}
@@ -43,6 +47,11 @@ class _TriviaBot:
         moves = [move for move in RULES.legal_moves(state, seat) if move["type"] != "answer"]
         if view["phase"] == "ask":
             return max(moves, key=lambda move: len(move["questions"]))
+        return self.play_in(state, seat, view, moves, rng)
+
+    def play_in(self, state: State, seat: int, view: dict, moves: list[Move], rng: random.Random) -> Move:
+        """The play, chosen from the view (`play`). A bot that samples the worlds the view
+        allows overrides this, to deal them with `reshuffle_hidden`."""
         return self.play(view, moves, rng)
 
     def answer(self, record: dict, rng: random.Random) -> Move:
@@ -129,4 +138,86 @@ def _leaves_exposed(view: dict, move: Move) -> bool:
     return any(card in table for card in _EXPOSED)
 
 
-BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot()}
+class HardBot(_TriviaBot):
+    """Determinized look-ahead: deals the cards it cannot see again at random
+    (`reshuffle_hidden`) a number of times, and in each of those worlds plays every
+    candidate out to the end of the round (every hand empty) or of the deal, each seat
+    then playing as the normal bot does. It takes the play with the best total of
+    (its points minus the others' mean), a round's end counted by `expected_points`.
+    Knows capitals as the normal bot does (0.7), so that it is stronger at cards only."""
+
+    PLIES = 300  # rollout plies per decision: the time budget, counted so it is deterministic
+    WORLDS = (4, 32)  # the fewest and the most worlds sampled
+
+    def __init__(self, accuracy: float = 0.7):
+        super().__init__(accuracy)
+
+    def play_in(self, state: State, seat: int, view: dict, moves: list[Move], rng: random.Random) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        length = sum(view["hand_size"])  # the most plies a rollout takes
+        low, high = self.WORLDS
+        worlds = max(low, min(high, self.PLIES // (len(moves) * length)))
+        totals = [0.0] * len(moves)
+        for _ in range(worlds):
+            world = reshuffle_hidden(state, seat, rng)
+            for k, move in enumerate(moves):
+                totals[k] += round_outcome(RULES.apply(world, seat, move), seat, state["deal"], len(state["stock"]))
+        return moves[max(range(len(moves)), key=totals.__getitem__)]
+
+
+_GREEDY = NormalBot()
+_NO_QUESTIONS = {"type": "ask", "questions": {}}
+
+
+def round_outcome(state: State, seat: int, deal: int, stock: int) -> float:
+    """`seat`'s points less the others' mean at the end of this round (the hands all
+    played) or of deal `deal`, the seats playing on greedily (the normal bot's play)."""
+    # It stops as a round or the deal ends: the next deal comes from the seed, no player's knowledge.
+    while state["phase"] != "over" and state["deal"] == deal and len(state["stock"]) == stock:
+        turn = state["turn"]
+        if state["phase"] == "ask":
+            state = RULES.apply(state, turn, _NO_QUESTIONS)
+            continue
+        plays = [move for move in RULES.legal_moves(state, turn) if move["type"] != "answer"]
+        state = RULES.apply(state, turn, _GREEDY.play(state, plays, None))
+    if state["deal"] != deal or state["phase"] == "over":
+        points = [float(p) for p in state["deals"][-1]["points"]]
+    else:
+        points = expected_points(state)
+    others = [points[other] for other in range(len(points)) if other != seat and other not in state["out"]]
+    return points[seat] - sum(others) / max(1, len(others))
+
+
+_SPREAD = 0.65  # how widely the cards still to take split between the seats (1 = each a coin toss)
+
+
+def expected_points(state: State) -> list[float]:
+    """Each seat's points for the deal in play as things stand: the aces, casinos (and
+    sweeps, when they count) it holds, and its chances of the cards' and spades' majorities
+    from its lead and the cards still to take."""
+    piles = state["piles"]
+    sweeps = state["options"]["sweeps"]
+    cards = [len(pile) for pile in piles]
+    spades = [sum(map(is_spade, pile)) for pile in piles]
+    points = []
+    for seat, pile in enumerate(piles):
+        sure = sum({BIG_CASINO: 2, LITTLE_CASINO: 1}.get(card, 0) + (value(card) == 1) for card in pile)
+        sure += state["sweeps"][seat] if sweeps else 0
+        chances = MOST_CARDS * _majority_odds(cards, seat, 52) + MOST_SPADES * _majority_odds(spades, seat, 13)
+        points.append(sure + chances)
+    return points
+
+
+def _majority_odds(counts: list[int], seat: int, total: int) -> float:
+    """The chance that `seat` ends with the single most of something (cards, spades) it
+    has `counts[seat]` of, against the best of the others, with `total` in all."""
+    left = total - sum(counts)
+    lead = counts[seat] - max(count for other, count in enumerate(counts) if other != seat)
+    if lead > left or lead + left <= 0:  # out of reach, either way
+        return float(lead > 0)
+    spread = _SPREAD * math.sqrt(left) * 2
+    return 0.5 * (1 + math.erf((lead - 0.5) / (spread * math.sqrt(2))))
+
+
+BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot(), "hard": HardBot()}

@@ -21,6 +21,7 @@ def deck() -> list[str]:
 DECK = frozenset(deck())
 
 
+@cache  # the bots' look-ahead asks it millions of times
 def value(card: str) -> int | None:
     """What a card counts in a sum or a build: ace 1, 2-10 their pips; J, Q, K nothing (None)."""
     return _PIPS.get(rank_of(card))
