@@ -21,6 +21,7 @@ PLUGIN = GamePlugin(
     cards=all_cards,
     commands=COMMANDS,
     reshuffle_hidden=reshuffle_hidden,
+    stand_in_level="hard",  # measured stronger than normal: bench/README.md, "Bot strength"
     face_down=lambda state: state["draw"],
     options_form=forms.OptionsForm,
     demo_tables=(

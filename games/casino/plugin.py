@@ -18,6 +18,7 @@ PLUGIN = GamePlugin(
     payouts=pot_to_the_winners(RULES),
     cards=all_cards,
     reshuffle_hidden=reshuffle_hidden,
+    stand_in_level="hard",  # measured stronger than normal: bench/README.md, "Bot strength"
     commands=COMMANDS,
     face_down=lambda state: state["stock"],
     urls=urls.urlpatterns,

@@ -18,6 +18,7 @@ from .evaluation import (
 )
 from .hard import HardBot
 from .solver import LETTERS
+from .turn import PickAndDiscard
 
 JOKER_VALUE = 10  # a joker fits any group: keep it above any natural
 # What another card adds to a card's chance of a group, by the distance of their letters:
@@ -49,46 +50,32 @@ class EasyBot:
         return {"type": "discard", "card": rng.choice(loose or naturals or hand)}
 
 
-class NormalBot:
+class NormalBot(PickAndDiscard):
     """Keeps the cards that build groups and takes the discard when it helps."""
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Move:
-        moves = RULES.legal_moves(state, seat)
-        declaration = _declaration(moves)
-        if declaration:
-            return declaration
-        view = RULES.view(state, seat)
-        hand = view["hand"]
-        if view["phase"] == "pick":
-            top = view["discard_top"]
-            take = top is not None and _score(_keep(hand + [top], rng)) > _score(hand)
-            return {"type": "draw", "from": "discard" if take else "pile"}
-        return {"type": "discard", "card": _least_useful(hand, rng)}
+    def takes(self, view: dict, top: str, rng: random.Random) -> bool:
+        return _score(_keep(view["hand"] + [top], rng)) > _score(view["hand"])
+
+    def discard(self, view: dict, rng: random.Random) -> str:
+        return _least_useful(view["hand"], rng)
 
 
-class GinBot:
+class GinBot(PickAndDiscard):
     """The gin-rummy reference player (issue 24), not a lobby level: it keeps the hand
     with the least deadwood and, among those, the most outs (unseen cards that would
     complete or extend its groups); it takes the discard only if that lowers its deadwood."""
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Move:
-        moves = RULES.legal_moves(state, seat)
-        declaration = _declaration(moves)
-        if declaration:
-            return declaration
-        view = RULES.view(state, seat)
-        hand = view["hand"]
-        if view["phase"] == "pick":
-            top = view["discard_top"]
-            take = top is not None and deadwood_after_pick(hand + [top]) < deadwood(hand)
-            return {"type": "draw", "from": "discard" if take else "pile"}
-        unseen = by_roles(unseen_cards(view))
+    def takes(self, view: dict, top: str, rng: random.Random) -> bool:
+        return deadwood_after_pick(view["hand"] + [top]) < deadwood(view["hand"])
+
+    def discard(self, view: dict, rng: random.Random) -> str:
+        hand, unseen = view["hand"], by_roles(unseen_cards(view))
 
         def worth(card: str) -> tuple[int, int]:
             kept = [other for other in hand if other != card]
             return deadwood(kept), -count_outs(kept, unseen, gin=True)
 
-        return {"type": "discard", "card": _best(hand, worth, rng)}
+        return _best(hand, worth, rng)
 
 
 BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot(), "hard": HardBot()}

@@ -6,29 +6,20 @@ needs about d * u / o. It takes the discard only when it brings the hand nearer.
 import math
 import random
 
-from games.engine.base import Move, State
-
-from . import RULES
 from .evaluation import ROLES, by_roles, count_fitting, count_outs, distance, distance_after_pick, unseen_cards
+from .turn import PickAndDiscard
 
 FAR = 3  # exchanges: from this far, the cards that fit stand in for the outs
 
 
-class HardBot:
+class HardBot(PickAndDiscard):
     """Keeps the hand expected to declare soonest."""
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Move:
-        moves = RULES.legal_moves(state, seat)
-        declaration = next((move for move in moves if move["type"] == "declare"), None)
-        if declaration:
-            return declaration
-        view = RULES.view(state, seat)
-        hand, unseen = view["hand"], unseen_cards(view)
-        if view["phase"] == "pick":
-            top = view["discard_top"]
-            take = top is not None and _take_discard(hand, top)
-            return {"type": "draw", "from": "discard" if take else "pile"}
-        return {"type": "discard", "card": best_discard(hand, unseen, rng)}
+    def takes(self, view: dict, top: str, rng: random.Random) -> bool:
+        return _take_discard(view["hand"], top)
+
+    def discard(self, view: dict, rng: random.Random) -> str:
+        return best_discard(view["hand"], unseen_cards(view), rng)
 
 
 def _take_discard(hand: list[str], top: str) -> bool:
