@@ -15,11 +15,10 @@ token, no login), in a plain-text and an HTML part.
 
 import logging
 import re
-import secrets
 import smtplib
 import unicodedata
 from datetime import timedelta
-from urllib.parse import urljoin, urlparse
+from urllib.parse import urljoin
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -402,14 +401,6 @@ def _your_turn(user, game, seat, version):
     return f"Your turn in {context['title']}", context
 
 
-def message_id(game: Game) -> str:
-    """A Message-ID naming the game and the version the mail shows, so a reply to it can
-    be placed (games/inbound/receive.py): `<capitalla.<game>.<version>.<random>@<domain>>`."""
-    domain = reply_addresses.mailbox()[1] if reply_addresses.enabled() else ""
-    domain = domain or urlparse(settings.SITE_URL).hostname or "localhost"
-    return f"<capitalla.{game.pk}.{game.version}.{secrets.token_hex(8)}@{domain}>"
-
-
 def _command_text(command) -> str:
     """A command's lines in a mail's text part: its form and meaning, its example under
     them, each wrapped for a 72-column reader."""
@@ -420,7 +411,7 @@ def _by_mail(user, game, index: int) -> dict:
     """What a mail about a position needs so that its answer can be a move: its Message-ID,
     and, where the site receives mail, the seat's reply address and the commands it may
     send now (each line wrapped for a 72-column reader)."""
-    headers = {"Message-ID": message_id(game)}
+    headers = {"Message-ID": reply_addresses.message_id(game.pk, game.version)}
     if not reply_addresses.enabled():
         return {"mail_headers": headers, "by_mail": None}
     reply_to = reply_addresses.ReplyTo(game_id=game.pk, seat=index, user_id=user.pk)
@@ -512,7 +503,7 @@ def _mail_answer(user, mail: InboundMail):
     }
     if game.status == Game.Status.ACTIVE:
         context.update(
-            my_turn=bool(moves_help(game, mail.seat)),
+            my_turn=bool(context["by_mail"] and context["by_mail"]["can_move"]),
             waiting_for=" and ".join(name_of(i) for i in game.to_act),
             deadline=_deadline_text(game.deadline),
             link=magic_link(user, game.pk),

@@ -8,12 +8,16 @@ nothing else. It carries no expiry: a game ends, a seat changes hands, and the c
 `games.inbound.receive` see that.
 """
 
+import re
+import secrets
 from dataclasses import dataclass
+from urllib.parse import urlparse
 
 from django.conf import settings
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 SALT = "capitalla.inbound.reply-to"
+_OUR_MESSAGE_ID = re.compile(r"capitalla\.(\d+)\.(\d+)\.")
 MAC_LENGTH = 24  # hex digits: 96 bits
 
 
@@ -69,3 +73,20 @@ def seat_of_address(address: str) -> ReplyTo | None:
     if not (plus and at == domain and name == local.lower()):
         return None
     return read_token(text)
+
+
+def message_id(game_id: int, version: int) -> str:
+    """The Message-ID of a mail showing the game at `version`, so that a reply to it can be
+    placed (`version_answered`): `<capitalla.<game>.<version>.<random>@<domain>>`."""
+    domain = (mailbox()[1] if enabled() else "") or urlparse(settings.SITE_URL).hostname or "localhost"
+    return f"<capitalla.{game_id}.{version}.{secrets.token_hex(8)}@{domain}>"
+
+
+def version_answered(message_ids: list[str], game_id: int) -> int | None:
+    """The version shown by the mail of ours a reply answers (its In-Reply-To, then its
+    References, newest first), or None if it names none of this game's."""
+    for ref in message_ids:
+        match = _OUR_MESSAGE_ID.search(ref or "")
+        if match and int(match.group(1)) == game_id:
+            return int(match.group(2))
+    return None

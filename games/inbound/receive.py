@@ -15,7 +15,6 @@ webhook, the outbox's reply box): checked, played once, answered.
 
 import hashlib
 import logging
-import re
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -29,9 +28,6 @@ from games.inbound.play import Report, play_commands
 from games.models import Game, InboundMail, Notification
 
 logger = logging.getLogger(__name__)
-
-# Our Message-IDs name the game and the version the mail showed (notifications.message_id).
-_OUR_MESSAGE_ID = re.compile(r"capitalla\.(\d+)\.(\d+)\.")
 
 
 @dataclass(frozen=True)
@@ -125,8 +121,5 @@ def _play(user, game: Game, seat: int, text: str) -> Report:
 def _answers_an_older_position(incoming: Incoming, game: Game) -> bool:
     """Whether the mail it answers showed a position the game has left since (our
     Message-IDs name the version); a mail we cannot place is taken as answering the latest."""
-    for ref in [incoming.in_reply_to, *reversed(incoming.references)]:
-        match = _OUR_MESSAGE_ID.search(ref or "")
-        if match and int(match.group(1)) == game.pk:
-            return int(match.group(2)) != game.version
-    return False
+    shown = address.version_answered([incoming.in_reply_to, *reversed(incoming.references)], game.pk)
+    return shown is not None and shown != game.version

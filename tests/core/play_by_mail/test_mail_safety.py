@@ -9,7 +9,6 @@ from games import services
 from games.inbound import address
 from games.inbound.receive import receive
 from games.models import Event, Game, InboundMail
-from games.notifications import message_id
 from tests.mail_replies import reply, seat_address
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +69,7 @@ def test_a_mail_delivered_twice_plays_once(table, alice, enqueued):
 def test_a_reply_to_an_older_turns_mail_plays_if_still_legal_and_says_so(
     table, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks
 ):
-    old_mail = message_id(table)  # Alice's turn mail of the first position
+    old_mail = address.message_id(table.pk, table.version)  # Alice's turn mail of the first position
     game = services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     discard = next(m for m in game.rules.legal_moves(game.state, 0) if m["type"] == "discard")
     game = services.play_move(alice, game.pk, game.version, discard)
@@ -86,7 +85,7 @@ def test_a_reply_to_an_older_turns_mail_plays_if_still_legal_and_says_so(
 def test_a_reply_to_an_older_turns_mail_is_refused_once_the_turn_passed(
     table, alice, enqueued, run_enqueued, django_capture_on_commit_callbacks
 ):
-    old_mail = message_id(table)
+    old_mail = address.message_id(table.pk, table.version)
     game = services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     discard = next(m for m in game.rules.legal_moves(game.state, 0) if m["type"] == "discard")
     game = services.play_move(alice, game.pk, game.version, discard)  # now Bob's turn
