@@ -3,7 +3,7 @@ charset or transfer encoding, without control characters, and never raising."""
 
 import codecs
 import re
-from email.errors import HeaderParseError
+from email.errors import HeaderParseError, MessageError
 from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import collapse_rfc2231_value
@@ -22,7 +22,7 @@ def decoded_header(value) -> str:
         return ""
     try:
         text = str(make_header(decode_header(value)))
-    except (HeaderParseError, LookupError, UnicodeError, ValueError):
+    except (HeaderParseError, MessageError, LookupError, UnicodeError, ValueError):  # MessageError: a charset name not in ASCII
         text = str(value)
     return " ".join(without_controls(text).split())
 

@@ -102,6 +102,12 @@ def test_encoded_name_with_a_comma_keeps_the_address():
     assert (mail_read.from_name, mail_read.from_address) == ("Martin, Alice", "alice@example.org")
 
 
+def test_an_encoded_word_in_a_charset_named_in_8_bits_reads_as_it_came():
+    # Found by the damaged-mails property test: email.charset raises CharsetError here.
+    raw = mail().replace(b"Alice <alice@example.org>", b"=?\x80tf-8?q?Alice?= <alice@example.org>")
+    assert read_message(raw).from_address == "alice@example.org"
+
+
 def test_missing_headers_are_empty():
     mail_read = read_message(b"\r\ntake discard")
     assert (mail_read.message_id, mail_read.in_reply_to, mail_read.references) == ("", "", [])
