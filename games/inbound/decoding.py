@@ -22,7 +22,13 @@ def decoded_header(value) -> str:
         return ""
     try:
         text = str(make_header(decode_header(value)))
-    except (HeaderParseError, MessageError, LookupError, UnicodeError, ValueError):  # MessageError: a charset name not in ASCII
+    except (
+        HeaderParseError,
+        MessageError,
+        LookupError,
+        UnicodeError,
+        ValueError,
+    ):  # MessageError: a charset name not in ASCII
         text = str(value)
     return " ".join(without_controls(text).split())
 
