@@ -116,6 +116,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "capitalla_site.urls"
 WSGI_APPLICATION = "capitalla_site.wsgi.application"
+ASGI_APPLICATION = "capitalla_site.asgi.application"  # what production and run_site serve
 
 TEMPLATES = [
     {
@@ -251,6 +252,12 @@ else:
     CELERY_BROKER_TRANSPORT = "capitalla_site.embedded_broker:Transport"
     # An idle worker looks for a new task this often.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.5}
+# Server push (games/live/): with Redis, each web process holds one subscription to
+# LIVE_CHANNEL and streams news of a change to its open pages (Server-Sent Events, under
+# ASGI); pages without a stream poll. Pub/sub channels are shared by every database of a
+# Redis server, so the channel carries the database's number.
+LIVE_PUSH = env_bool("LIVE_PUSH", bool(REDIS_URL))
+LIVE_CHANNEL = os.environ.get("LIVE_CHANNEL", f"capitalla.live.{urlparse(REDIS_URL).path.strip('/') or '0'}")
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -141,6 +141,10 @@ class Game(models.Model):
 
     objects = GameQuerySet.as_manager()
 
+    # The status as read from the database (None for a new table): the live news compares
+    # it with the saved one to tell when a table leaves the lobby (games/live/news.py).
+    loaded_status: str | None = None
+
     class Meta:
         indexes = [models.Index(fields=["status", "private", "-created_at"], name="game_lobby_idx")]
 
@@ -149,6 +153,12 @@ class Game(models.Model):
 
     def get_absolute_url(self):
         return reverse("game", args=[self.pk])
+
+    @classmethod
+    def from_db(cls, db, field_names, values, **kwargs):
+        game = super().from_db(db, field_names, values, **kwargs)
+        game.loaded_status = game.__dict__.get("status")
+        return game
 
     @property
     def plugin(self):

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.urls import get_script_prefix, reverse
 
+from games.live.streams import offered
 from games.models import ChatMessage, spoken_list, turn_time_label
 from games.plugins import get_plugin
 from games.services import at_once_seconds
@@ -314,6 +315,12 @@ def present_table(
             f"{base}?waiting={len(seats)}" if status == game.Status.OPEN else f"{base}?since={game.version}"
         ) + f"&said={game.chat_count}"
 
+    # The table's stream of news (games/live/), while it can still change; without one
+    # (no Redis, or a WSGI server), the page polls poll_url.
+    live_url = None
+    if poll_url and offered(request):
+        live_url = reverse("invite_live", args=[game.invite_code]) if via_invite else reverse("live", args=[game.pk])
+
     invite_url = None
     if is_host and status == game.Status.OPEN:
         from games.notifications import absolute  # imported here: notifications imports this module
@@ -389,6 +396,7 @@ def present_table(
         "free_seats": game.num_seats - len(seats),
         "urls": urls,
         "poll_url": poll_url,
+        "live_url": live_url,
         "error": error,
         "history": history,
         "history_swap": history_swap,

@@ -1,6 +1,7 @@
 from django.urls import include, path
 
 from . import mail_views, views, views_lobby
+from .live import streams
 from .plugins import PLUGINS
 
 urlpatterns = [
@@ -8,6 +9,7 @@ urlpatterns = [
     path("tables/new/", views_lobby.create_table, name="create_table"),
     path("tables/quick/", views_lobby.quick_game, name="quick_game"),
     path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/<int:game_id>/live/", streams.needs_asgi, name="live"),
     path("games/<int:game_id>/join/", views.join, name="join"),
     path("games/<int:game_id>/leave/", views.leave, name="leave"),
     path("games/<int:game_id>/start/", views.start, name="start"),
@@ -32,6 +34,9 @@ urlpatterns = [
     path("mail/inbound/", mail_views.inbound_mail, name="inbound_mail"),
     path("email/unsubscribe/<str:token>/", mail_views.unsubscribe, name="unsubscribe"),
     path("join/<str:code>/", views.invite, name="invite"),
+    path("join/<str:code>/live/", streams.needs_asgi, name="invite_live"),
+    path("live/", streams.needs_asgi, name="lobby_live"),
+    path("my-games/live/", streams.needs_asgi, name="my_games_live"),
     path("rules/", views.rules_index, name="rules_index"),
     path("rules/<slug:kind>/", views.rules_page, name="rules"),
     path("healthz/", views.health_check, name="health_check"),

@@ -9,10 +9,12 @@ from django.core.paginator import Paginator
 from django.db.models import Case, Count, Exists, F, OuterRef, Q, Value, When
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_POST
 
 from games import services, stats
 from games.forms import CreateTableForm
+from games.live.streams import offered
 from games.models import Game, Seat, spoken_list, turn_time_label
 from games.plugins import PLUGINS
 
@@ -47,8 +49,23 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
         "rematches": rematches,
         "games": [{"kind": slug, "name": plugin.name} for slug, plugin in PLUGINS.items()],
         "form": form or CreateTableForm(),
+        "list_url": f"{reverse('lobby')}?page={page.number}",
+        "live_url": live_url(request, "lobby_live"),
     }
-    return render(request, "games/lobby.html", context, status=status)
+    return _render_live(request, "games/lobby.html", "tables", context, status=status)
+
+
+def live_url(request, name: str) -> str | None:
+    """A list page's stream of news (games/live/); None without one: the page polls."""
+    return reverse(name) if offered(request) else None
+
+
+def _render_live(request, template: str, part: str, context: dict, status: int = 200):
+    """A page, or only its `part` when its news (or its poll) asks for it again."""
+    name = f"{template}#{part}" if request.htmx and request.method == "GET" else template
+    response = render(request, name, context, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 def _in_lobby_order(tables, user):
@@ -150,14 +167,16 @@ def my_games(request):
         ]
     ]
     finished = mine.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:20]
-    return render(
+    return _render_live(
         request,
         "games/my_games.html",
+        "lists",
         {
             "rematches": rematches_for(request.user),
             "my_turn": [r for r in active if r["my_turn"]],
             "waiting": [r for r in active if not r["my_turn"]],
             "finished": [_lobby_row(g, request.user) for g in finished],
+            "live_url": live_url(request, "my_games_live"),
         },
     )
 

@@ -1,6 +1,8 @@
 """Shared fixtures: the personas alice (host), bob and charlie, and small table helpers."""
 
+import os
 import random
+import shutil
 
 import pytest
 
@@ -9,7 +11,9 @@ from games import services
 from games.engine import registry
 from games.models import Event, Game
 from games.plugins import PLUGINS, register
+from tests.asgi_site import AsgiSite
 from tests.mail_servers import SmtpServer
+from tests.spare_redis import SpareRedis
 
 
 @pytest.fixture(autouse=True)
@@ -231,3 +235,31 @@ def smtp_server(settings):
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def live_redis(settings):
+    """Live news on, through a redis-server of the test's own (which it may kill)."""
+    if not shutil.which("redis-server"):
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the live news tests: install redis-server")
+        pytest.skip("needs redis-server")
+    server = SpareRedis()
+    server.start()
+    settings.REDIS_URL = server.url
+    settings.LIVE_PUSH = True
+    settings.LIVE_CHANNEL = "capitalla.live.test"
+    try:
+        yield server
+    finally:
+        if server.process.poll() is None:
+            server.kill()
+
+
+@pytest.fixture
+def asgi_site(live_redis):
+    """The site under uvicorn (ASGI), on the test database, with live news through
+    `live_redis`: the test needs `django_db(transaction=True)` for the server to see its data."""
+    running = AsgiSite().start()
+    yield running
+    running.stop()

@@ -4,6 +4,7 @@ records console errors and CSP violations, and bots that move when the test says
 import os
 import shutil
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -41,11 +42,9 @@ def site_url():
         conn.dec_thread_sharing()
 
 
-@pytest.fixture
-def browser(site_url):
-    """The system Chromium, headless, for this test only. It needs the live server so that
-    it closes first: the server's request threads end only once the browser has closed its
-    keep-alive connections (else each waits out its join, a minute per test)."""
+@contextmanager
+def chromium():
+    """The system Chromium, headless."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail("CI must run the browser tests: install Debian's chromium")
@@ -70,6 +69,22 @@ def browser(site_url):
         )
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def browser(site_url):
+    """Chromium for this test only. It needs the live server so that it closes first: the
+    server's request threads end only once the browser has closed its keep-alive
+    connections (else each waits out its join, a minute per test)."""
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture
+def asgi_browser(asgi_site):
+    """Chromium for a test on the site under ASGI with live news (`asgi_site`)."""
+    with chromium() as browser:
+        yield browser
 
 
 def recording_page(browser, site_url, **context_options):

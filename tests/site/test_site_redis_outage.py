@@ -7,15 +7,12 @@ import os
 import runpy
 import shutil
 import signal
-import socket
-import subprocess
 import threading
 from contextlib import contextmanager
 from pathlib import Path
 
 import celery_processes
 import pytest
-import redis
 from celery_processes import wait_for
 from django.conf import settings as django_settings
 from django.db import connection
@@ -25,6 +22,7 @@ from django.utils import timezone
 from capitalla_site.celery import app as celery_app
 from games import services
 from games.models import Game
+from tests.spare_redis import SpareRedis
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -35,46 +33,6 @@ def needs(reason: str):
     if os.environ.get("CI"):
         pytest.fail(f"CI must run the Redis outage tests: {reason}")
     pytest.skip(reason)
-
-
-class SpareRedis:
-    """A redis-server on a free port, with nothing kept on disk: a restart starts empty."""
-
-    def __init__(self):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process = None
-
-    def answers(self) -> bool:
-        try:
-            return redis.Redis(port=self.port, socket_connect_timeout=1).ping()
-        except redis.ConnectionError:
-            return False
-
-    def start(self):
-        self.process = subprocess.Popen(
-            [
-                "redis-server",
-                "--port",
-                str(self.port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--daemonize",
-                "no",
-            ],
-            stdout=subprocess.DEVNULL,
-        )
-        assert wait_for(self.answers, timeout=10)
-
-    def kill(self):
-        self.process.kill()
-        self.process.wait()
 
 
 @contextmanager

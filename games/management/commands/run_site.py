@@ -22,6 +22,8 @@ STEADY_SECONDS = 60.0
 def process_commands(addr: str) -> dict[str, list[str]]:
     """The command line of each process, by name: the web server, a worker for each of
     settings.WORKER_QUEUES (so bot turns never hold up the sweep or the mails), beat."""
+    host, _, port = addr.rpartition(":")
+    host = host or "127.0.0.1"
     celery = [sys.executable, "-m", "celery", "-A", "capitalla_site"]
     workers = {
         f"worker-{queue}": celery
@@ -29,7 +31,9 @@ def process_commands(addr: str) -> dict[str, list[str]]:
         for queue in settings.WORKER_QUEUES
     }
     return {
-        "web": [sys.executable, "manage.py", "runserver", addr, "--noreload"],
+        # The ASGI server, as in production: a page's live stream holds no thread.
+        "web": [sys.executable, "-m", "uvicorn", "capitalla_site.asgi:application", "--host", host, "--port", port]
+        + ["--lifespan", "off", "--no-proxy-headers"],
         **workers,
         "beat": celery + ["beat", "--loglevel=warning", "--schedule", settings.CELERY_BEAT_SCHEDULE_FILENAME],
     }
@@ -89,7 +93,9 @@ class Command(BaseCommand):
             f"\nCapitalla is running at http://{addr}/\n"
             f"Log in as {DEMO_USERNAME} / {DEMO_PASSWORD}\n"
             f"Database: {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}, "
-            f"broker: {settings.CELERY_BROKER_URL.split('://')[0]}. Ctrl-C stops everything.\n"
+            f"broker: {settings.CELERY_BROKER_URL.split('://')[0]}, "
+            f"moves {'pushed to the pages' if settings.LIVE_PUSH else 'polled by the pages (no Redis)'}. "
+            "Ctrl-C stops everything.\n"
         )
         try:
             supervise(process_commands(addr), stop, self.stderr.write, cwd=settings.BASE_DIR)

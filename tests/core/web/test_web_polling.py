@@ -29,7 +29,7 @@ def test_changed_game_answers_with_the_partial(client, alice, bob, table, htmx):
     html = response.content.decode()
     assert is_table_partial(html)
     assert f'hx-get="/games/{table.pk}/?since=1&amp;said=0"' in html
-    assert 'hx-trigger="every 2s"' in html
+    assert 'hx-trigger="poll"' in html
 
 
 def test_invalid_since_counts_as_changed(client, alice, table, htmx):
@@ -47,7 +47,7 @@ def test_polling_an_unknown_game_is_404(client, db, htmx):
 def test_the_full_page_polls_and_stops_once_the_game_is_over(client, alice, bob, table):
     client.force_login(alice)
     html = client.get(reverse("game", args=[table.pk])).content.decode()
-    assert 'hx-trigger="every 2s"' in html
+    assert 'hx-trigger="poll"' in html
     services.resign(bob, table.pk)
     assert Game.objects.get(pk=table.pk).status == Game.Status.FINISHED
     html = client.get(reverse("game", args=[table.pk])).content.decode()

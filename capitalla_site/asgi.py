@@ -1,0 +1,13 @@
+"""The site as an ASGI application: what gunicorn's uvicorn workers (README, production)
+and `run_site` serve, so that a page's stream of news (games/live/) holds no thread."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "capitalla_site.settings")
+django_application = get_asgi_application()  # sets Django up: imported after it
+
+from games.live.streams import with_live_streams  # noqa: E402
+
+application = with_live_streams(django_application)

@@ -1,0 +1,100 @@
+"""Publishing news of a change, once its transaction commits.
+
+Every visible change of a table is a save of a Game, a Seat or a ChatMessage, so the news
+follows those saves (post_save / post_delete) and no write path in `services` can forget
+it. One message per save on LIVE_CHANNEL, JSON:
+
+    {"game": 12, "v": 17, "users": [3, 5], "lobby": false}
+
+- `game`: the table whose page should fetch its partial again; `v` its version (None for a
+  change that does not bump it: a seat taken, a chat line);
+- `users`: the people seated there, whose lobby and "My games" lists show the table;
+- `lobby`: the public list of open tables changed (a table opened, filled up, left it).
+
+Publishing never holds up a move: Redis gets half a second, and a failure is logged and
+dropped. The pages then poll, because the same failure closed their streams (hub.py).
+"""
+
+import json
+import logging
+
+import redis
+from django.conf import settings
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from games.models import ChatMessage, Game, Seat
+
+log = logging.getLogger(__name__)
+
+# Saves that change nothing a page shows: the sweeper's stamps and leases.
+QUIET_FIELDS = frozenset(
+    {"turn_mail_at", "remind_at", "result_mail_at", "invite_mail_at", "full_mail_at", "bot_due_at", "invite_code"}
+)
+
+_clients: dict[str, redis.Redis] = {}
+
+
+def client() -> redis.Redis:
+    """A client of REDIS_URL, made once per process (and per URL, which tests change)."""
+    url = settings.REDIS_URL
+    if url not in _clients:
+        _clients[url] = redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=0.5)
+    return _clients[url]
+
+
+def publish(news: dict) -> None:
+    try:
+        client().publish(settings.LIVE_CHANNEL, json.dumps(news, separators=(",", ":")))
+    except redis.RedisError as exc:
+        log.warning("Live news not published (%s): %s", exc.__class__.__name__, news)
+
+
+def announce(game_id: int, *, version: int | None, users: list[int], lobby: bool) -> None:
+    """Publish the news when the current transaction commits (at once outside one)."""
+    if settings.LIVE_PUSH:
+        news = {"game": game_id, "v": version, "users": users, "lobby": lobby}
+        transaction.on_commit(lambda: publish(news))
+
+
+def _people_at(game: Game, *, seats_changed: bool = False) -> list[int]:
+    # The seats the save path already read, unless they just changed; else one query,
+    # never cached on the instance (a table just created has no seats yet, and will have).
+    seats = None if seats_changed else game.__dict__.get("seat_list")
+    if seats is not None:
+        return [s.user_id for s in seats if s.user_id]
+    return list(Seat.objects.filter(game_id=game.pk, user__isnull=False).values_list("user_id", flat=True))
+
+
+def _in_lobby(game: Game) -> bool:
+    return not game.private and game.status == Game.Status.OPEN
+
+
+@receiver(post_save, sender=Game)
+def game_saved(sender, instance: Game, created, update_fields=None, **kwargs):
+    if update_fields is not None and set(update_fields) <= QUIET_FIELDS:
+        return
+    # The lobby lists public open tables: news when one opens or stops being open.
+    was_in_lobby = instance.loaded_status == Game.Status.OPEN and not instance.private
+    lobby = _in_lobby(instance) if created else (was_in_lobby and not _in_lobby(instance))
+    instance.loaded_status = instance.status
+    announce(instance.pk, version=instance.version, users=_people_at(instance), lobby=lobby)
+
+
+@receiver(post_save, sender=Seat)
+@receiver(post_delete, sender=Seat)
+def seat_changed(sender, instance: Seat, created=False, update_fields=None, **kwargs):
+    if not (created or kwargs["signal"] is post_delete):
+        return  # a seat's own settings (a hand's order, away) are its player's business
+    game = instance.game
+    users = _people_at(game, seats_changed=True)
+    if kwargs["signal"] is post_delete and instance.user_id:
+        users.append(instance.user_id)  # the one who left hears it too
+    announce(game.pk, version=None, users=users, lobby=_in_lobby(game))
+
+
+@receiver(post_save, sender=ChatMessage)
+def chat_said(sender, instance: ChatMessage, created, **kwargs):
+    if created:
+        announce(instance.game_id, version=None, users=[], lobby=False)

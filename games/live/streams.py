@@ -1,0 +1,198 @@
+"""The pages' streams of news (Server-Sent Events), served under ASGI next to Django.
+
+A stream says only which kind of news there is (`table`, `mine`, `lobby`) and, for a
+table, its new version: the page then fetches its own partial as a poll does, so nothing
+hidden ever travels on it, and one code path renders the table (static/js/live.js).
+
+Streams bypass Django's request handler (docs/decisions.md, "Server push"): it gives every
+request a thread of its own for the sync middleware, held as long as the request lasts,
+and with it a database connection, so 200 open streams used up PostgreSQL's connections.
+Here the one decision a stream needs (who asks, and may they see this table?) is taken by
+Django's own session, auth and visibility code in the shared thread pool, before the
+stream starts; while open, a stream holds no thread and no database connection. The URL
+patterns still name the streams (for `reverse`); a request that reaches Django for one
+(a WSGI server) is told to poll.
+"""
+
+import asyncio
+import random
+from http.cookies import SimpleCookie
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib.auth import get_user
+from django.core.handlers.asgi import ASGIRequest
+from django.db import close_old_connections
+from django.http import HttpRequest, HttpResponse
+from django.http.request import split_domain_port, validate_host
+from django.urls import Resolver404, resolve
+from django.utils.module_loading import import_string
+
+from games.live.hub import Unavailable, hub
+from games.models import Game
+from games.scoped_sessions import GameScopedSessionMiddleware
+
+HEARTBEAT = 20.0  # seconds of silence before a comment line keeps proxies from closing it
+# A stream ends after about this long and the browser opens a new one, which asks again
+# who may see what (a seat given up, a sign-out) and spreads reconnections out.
+LIFETIME = 30 * 60.0
+# The browser's wait before reconnecting, drawn per stream so that a restart does not
+# bring every page back in the same instant.
+RETRY_MS = (1000, 5000)
+# Streams one user may hold open in one process: more pages than that poll.
+STREAMS_PER_USER = 30
+STREAM_NAMES = frozenset({"live", "invite_live", "lobby_live", "my_games_live"})
+
+_open_by_user: dict[int, int] = {}
+
+
+def offered(request) -> bool:
+    """Whether pages served for this request open a stream: live news is on, and the page
+    comes from the ASGI server that can serve one (under WSGI, they poll)."""
+    return settings.LIVE_PUSH and isinstance(request, ASGIRequest)
+
+
+def needs_asgi(request, **kwargs):
+    """What Django answers for a stream's URL: only the ASGI application serves streams."""
+    if not settings.LIVE_PUSH:
+        return HttpResponse("No live news on this site: the page polls.", status=404, content_type="text/plain")
+    return HttpResponse("Live news needs the ASGI server: the page polls.", status=503, content_type="text/plain")
+
+
+class Refused(Exception):
+    def __init__(self, status: int, reason: str):
+        self.status, self.reason = status, reason
+
+
+def _request_as(scope: dict, cookies: SimpleCookie) -> HttpRequest:
+    """A bare request carrying the session, enough for Django's auth and our scoping."""
+    request = HttpRequest()
+    request.path = request.path_info = scope["path"]
+    session_key = cookies[settings.SESSION_COOKIE_NAME].value if settings.SESSION_COOKIE_NAME in cookies else None
+    request.session = import_string(f"{settings.SESSION_ENGINE}.SessionStore")(session_key)
+    return request
+
+
+def authorize(scope: dict, name: str, kwargs: dict, cookies: SimpleCookie) -> tuple[list[str], int | None]:
+    """(the topics this stream follows, the user's id) as the pages decide who sees what;
+    `Refused` otherwise. Runs in the shared thread pool."""
+    close_old_connections()  # a pool thread's connection may have outlived its server
+    request = _request_as(scope, cookies)
+    user, _ = GameScopedSessionMiddleware.present(request, get_user(request))
+    user_id = user.pk if user.is_authenticated else None
+    if name in ("live", "invite_live"):
+        code = kwargs.get("code")
+        games = Game.objects.filter(invite_code=code) if code else Game.objects.visible_to(user)
+        if "game_id" in kwargs:
+            games = games.filter(pk=kwargs["game_id"])
+        table = games.values_list("pk", flat=True).first()
+        if table is None:
+            raise Refused(404, "No such table.")
+        return [f"game:{table}"], user_id
+    if name == "lobby_live":
+        return ["lobby"] + ([f"user:{user_id}"] if user_id is not None else []), user_id
+    if user_id is None:
+        raise Refused(403, "Sign in to follow your games.")
+    return [f"user:{user_id}"], user_id
+
+
+def with_live_streams(django_application):
+    """The site's ASGI application: streams served here, every other request by Django."""
+
+    async def application(scope, receive, send):
+        # A stream is its page's URL + "live/": other requests skip the resolve.
+        if scope["type"] == "http" and scope["path"].endswith("/live/") and settings.LIVE_PUSH:
+            try:
+                match = resolve(scope["path"])
+            except Resolver404:
+                match = None
+            if match is not None and match.url_name in STREAM_NAMES:
+                return await serve_stream(scope, receive, send, match.url_name, match.kwargs)
+        return await django_application(scope, receive, send)
+
+    return application
+
+
+async def _answer(send, status: int, reason: str) -> None:
+    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"text/plain")]})
+    await send({"type": "http.response.body", "body": reason.encode()})
+
+
+async def serve_stream(scope, receive, send, name: str, kwargs: dict) -> None:
+    while (message := await receive())["type"] == "http.request" and message.get("more_body"):
+        pass  # a GET has no body to speak of: read past it, to hear the disconnect later
+    if message["type"] == "http.disconnect":
+        return
+    headers = dict(scope["headers"])
+    host, _ = split_domain_port(headers.get(b"host", b"").decode("latin-1"))
+    if scope["method"] != "GET":
+        return await _answer(send, 405, "A stream is read with GET.")
+    if not validate_host(host, settings.ALLOWED_HOSTS):
+        return await _answer(send, 400, "Bad Request")
+    cookies = SimpleCookie()
+    try:
+        cookies.load(headers.get(b"cookie", b"").decode("latin-1"))
+    except Exception:  # a mangled Cookie header: as if there were none
+        cookies = SimpleCookie()
+    try:
+        topics, user_id = await sync_to_async(authorize, thread_sensitive=False)(scope, name, kwargs, cookies)
+        if user_id is not None and _open_by_user.get(user_id, 0) >= STREAMS_PER_USER:
+            raise Refused(429, "Too many live pages open at once: this one polls.")
+        the_hub = hub()
+        try:
+            await the_hub.ready()
+        except Unavailable:
+            raise Refused(503, "Live news is unavailable right now: the page polls.") from None
+    except Refused as refused:
+        return await _answer(send, refused.status, refused.reason)
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 200,
+            "headers": [
+                (b"content-type", b"text/event-stream"),
+                (b"cache-control", b"no-store"),
+                (b"x-accel-buffering", b"no"),  # nginx: pass each event on at once
+                (b"x-content-type-options", b"nosniff"),
+            ],
+        }
+    )
+    await _stream(the_hub, topics, user_id, receive, send)
+
+
+async def _stream(the_hub, topics: list[str], user_id: int | None, receive, send) -> None:
+    listener = the_hub.listen(topics)
+    if user_id is not None:
+        _open_by_user[user_id] = _open_by_user.get(user_id, 0) + 1
+    gone = asyncio.ensure_future(receive())  # http.disconnect: the page went away
+    loop = the_hub.loop
+    ends_at = loop.time() + LIFETIME * random.uniform(0.9, 1.1)
+    try:
+        await _body(send, f"retry: {random.randint(*RETRY_MS)}\n\n")
+        while loop.time() < ends_at:
+            woken = asyncio.ensure_future(listener.wake.wait())
+            done, _ = await asyncio.wait({woken, gone}, timeout=HEARTBEAT, return_when=asyncio.FIRST_COMPLETED)
+            if gone in done:
+                woken.cancel()
+                return
+            if woken not in done:
+                woken.cancel()
+                await _body(send, ":\n\n")
+                continue
+            if listener.closed:
+                break
+            await _body(send, "".join(f"event: {event}\ndata: {data}\n\n" for event, data in listener.take()))
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+    except OSError:
+        pass  # the connection broke while writing
+    finally:
+        gone.cancel()
+        the_hub.forget(listener)
+        if user_id is not None:
+            _open_by_user[user_id] -= 1
+            if not _open_by_user[user_id]:
+                del _open_by_user[user_id]
+
+
+async def _body(send, text: str) -> None:
+    await send({"type": "http.response.body", "body": text.encode(), "more_body": True})
