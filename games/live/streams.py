@@ -53,7 +53,10 @@ def offered(request) -> bool:
 
 
 def needs_asgi(request, **kwargs):
-    """What Django answers for a stream's URL: only the ASGI application serves streams."""
+    """What Django answers for a stream's URL: only the ASGI application serves streams.
+    A table's stream it may not see is 404 first, as its page is."""
+    if ("game_id" in kwargs or "code" in kwargs) and _visible_table(request.user, kwargs) is None:
+        return HttpResponse("No such table.", status=404, content_type="text/plain")
     if not settings.LIVE_PUSH:
         return HttpResponse("No live news on this site: the page polls.", status=404, content_type="text/plain")
     return HttpResponse("Live news needs the ASGI server: the page polls.", status=503, content_type="text/plain")
@@ -81,11 +84,7 @@ def authorize(scope: dict, name: str, kwargs: dict, cookies: SimpleCookie) -> tu
     user, _ = GameScopedSessionMiddleware.present(request, get_user(request))
     user_id = user.pk if user.is_authenticated else None
     if name in ("live", "invite_live"):
-        code = kwargs.get("code")
-        games = Game.objects.filter(invite_code=code) if code else Game.objects.visible_to(user)
-        if "game_id" in kwargs:
-            games = games.filter(pk=kwargs["game_id"])
-        table = games.values_list("pk", flat=True).first()
+        table = _visible_table(user, kwargs)
         if table is None:
             raise Refused(404, "No such table.")
         return [f"game:{table}"], user_id
@@ -94,6 +93,16 @@ def authorize(scope: dict, name: str, kwargs: dict, cookies: SimpleCookie) -> tu
     if user_id is None:
         raise Refused(403, "Sign in to follow your games.")
     return [f"user:{user_id}"], user_id
+
+
+def _visible_table(user, kwargs: dict) -> int | None:
+    """The id of the table a stream's URL names (`game_id` or an invite `code`), if `user`
+    may see it: the rule of its page (games/views.py, visible_game_or_404)."""
+    code = kwargs.get("code")
+    games = Game.objects.filter(invite_code=code) if code else Game.objects.visible_to(user)
+    if "game_id" in kwargs:
+        games = games.filter(pk=kwargs["game_id"])
+    return games.values_list("pk", flat=True).first()
 
 
 def with_live_streams(django_application):

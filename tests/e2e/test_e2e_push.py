@@ -87,3 +87,19 @@ def test_without_live_news_the_page_polls(alices_turn, settings, site_url, brows
     alice.get_by_role("button", name="Draw from the pile").click()
     expect(bob.locator("#table")).to_have_attribute("data-version", str(alices_turn.version + 1))
     assert bob.console_errors == [] and bob.csp_errors == []
+
+
+def test_the_lobby_shows_a_new_table_as_it_opens(alice, asgi_site, asgi_browser):
+    from playwright.sync_api import expect
+
+    watcher = recording_page(asgi_browser, asgi_site.url)
+    watcher.goto("/")
+    expect(watcher.locator("[data-live]")).to_have_attribute("data-live-state", "open")
+    expect(watcher.locator("#lobby-tables")).not_to_contain_text("Casino #")
+    host = recording_page(asgi_browser, asgi_site.url)
+    log_in(host, "alice")
+    host.goto("/")
+    host.get_by_label("Game", exact=True).select_option("casino")
+    host.get_by_role("button", name="Create table").click()
+    expect(watcher.locator("#lobby-tables")).to_contain_text("Casino #")  # no reload, no poll
+    assert watcher.console_errors == [] and watcher.csp_errors == []
