@@ -1,4 +1,4 @@
-"""Rummathon Royale bots, from aimless to sensible. None of them ever resigns.
+"""Rummathon Royale bots, from aimless to hard. None of them ever resigns.
 
 Each bot reads only `view` and `legal_moves` (and the solver, on its own hand and the
 public rule cards), so it cannot see other hands or the deck.
@@ -10,7 +10,7 @@ import time
 from games.engine.base import Move, State
 
 from .cards import action, colour, is_flex, number, points
-from .rules import RULES, view_sequence
+from .rules import RULES, view_requirement, view_sequence
 from .solver import find_sequence, shortfall
 
 SHORTLIST = 4  # the normal bot weighs this many discard candidates with the solver
@@ -134,7 +134,76 @@ def _usefulness(view: dict, seat: int, card: str) -> tuple:
     return (partners, -points(card), card)
 
 
-BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot()}
+class HardBot(NormalBot):
+    """The normal bot's tactics, aimed at the sequences after this round's one. The game
+    goes to the seat that lays its last sequence first, so a round is worth the sequences
+    it lays: one, two with a Rummathon Royale, and a Double wins the game at once. Points
+    buy extra cards after the deal and cards left in hand cost nothing, so it buys all it
+    may, lays only the cards a sequence needs, and keeps the rest (Flex above all) for
+    the sequence after, which it declares as soon as its hand holds it."""
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Move:
+        view = RULES.view(state, seat)
+        if view["phase"] == "buy":
+            return {"type": "buy", "count": view["most_to_buy"]}
+        moves = RULES.legal_moves(state, seat)
+        by_type: dict[str, list[Move]] = {}
+        for move in moves:
+            by_type.setdefault(move["type"], []).append(move)
+        ahead = _sequence_ahead(view, seat)
+        if not view["drawn"]:
+            return self.draw(view, seat, by_type, rng)
+        if by_type.get("lay"):
+            requirement = view_requirement(view, seat)
+            return {"type": "lay", "groups": find_sequence(view["hand"], requirement, grow=ahead is None)}
+        hits = [m for m in by_type.get("hit", []) if not is_flex(m["cards"][0])]
+        if ahead is not None:
+            hits = [m for m in hits if not _needed(view["hand"], m["cards"][0], ahead)]
+        if hits:
+            return hits[0]
+        chosen = self.action(view, seat, by_type.get("action", []), rng)
+        if chosen:
+            return chosen
+        cards = [m["card"] for m in by_type["discard"]]
+        if ahead is not None and view["down"][seat]:
+            return {"type": "discard", "card": _least_needed(view["hand"], cards, ahead)}
+        return {"type": "discard", "card": self.discard(view, seat, cards)}
+
+    def draw(self, view: dict, seat: int, by_type: dict[str, list[Move]], rng: random.Random) -> Move:
+        takes = [m for m in by_type.get("take", []) if "lay" in m]
+        if takes and _sequence_ahead(view, seat) is not None:
+            top = view["discard"][-1]
+            groups = find_sequence(view["hand"] + [top], view_requirement(view, seat), grow=False)
+            if groups and any(top in group["cards"] for group in groups):
+                return {"type": "take", "depth": 0, "lay": groups}
+        return super().draw(view, seat, by_type, rng)
+
+
+def _sequence_ahead(view: dict, seat: int) -> list[dict] | None:
+    """The sequence after the one this round's next lay-down makes, if the bot may still
+    declare for it: what to keep cards for."""
+    declared = view["declared"][seat]
+    if declared == "double" or view["banned_declare"][seat]:
+        return None
+    laid = {None: 1, "royale": 2}[declared]
+    return view_sequence(view, seat, ahead=laid)
+
+
+def _needed(hand: list[str], card: str, requirement: list[dict]) -> bool:
+    rest = [c for c in hand if c != card]
+    return shortfall(rest, requirement) > shortfall(hand, requirement)
+
+
+def _least_needed(hand: list[str], cards: list[str], requirement: list[dict]) -> str:
+    """The card whose loss leaves the hand nearest the requirement; Flex kept, then the
+    costliest card first."""
+    return min(
+        cards,
+        key=lambda card: (is_flex(card), shortfall([c for c in hand if c != card], requirement), -points(card), card),
+    )
+
+
+BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot(), "hard": HardBot()}
 
 
 def play_game(levels: list[str], seed: int, options: dict | None = None) -> tuple[State, float]:
