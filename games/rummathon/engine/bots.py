@@ -6,10 +6,12 @@ public rule cards), so it cannot see other hands or the deck.
 
 import random
 import time
+from collections.abc import Callable
 
 from games.engine.base import Move, State
 
 from .cards import action, colour, is_flex, number, points
+from .groups import can_hit
 from .rules import RULES, view_requirement, view_sequence
 from .solver import find_sequence, shortfall
 
@@ -114,12 +116,15 @@ def _holds_next(view: dict, seat: int) -> bool:
     return requirement is not None and find_sequence(view["hand"], requirement) is not None
 
 
-def _usefulness(view: dict, seat: int, card: str) -> tuple:
-    """How much a card helps a hand not yet down: its partners in the hand for the
-    sequence's kinds (Flex and action cards kept), the cheaper card first among equals."""
+def _usefulness(view: dict, seat: int, card: str, requirement: list[dict] | None = None) -> tuple:
+    """How much a card helps a hand toward a sequence (this round's if none is given): its
+    partners in the hand for the sequence's kinds (Flex and action cards kept), the
+    cheaper card first among equals."""
     if action(card):
         return (100 if is_flex(card) else 50, 0, card)
-    kinds = {item["kind"] for item in (view["requirement"][seat] or {"items": []})["items"]}
+    if requirement is None:
+        requirement = (view["requirement"][seat] or {"items": []})["items"]
+    kinds = {item["kind"] for item in requirement}
     value, tint = number(card), colour(card)
     partners = 0
     for other in view["hand"]:
@@ -140,36 +145,65 @@ class HardBot(NormalBot):
     it lays: one, two with a Rummathon Royale, and a Double wins the game at once. Points
     buy extra cards after the deal and cards left in hand cost nothing, so it buys all it
     may, lays only the cards a sequence needs, and keeps the rest (Flex above all) for
-    the sequence after, which it declares as soon as its hand holds it."""
+    the sequence after, which it declares as soon as its hand holds it. It does not
+    discard a card the next player could hit with."""
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Move:
         view = RULES.view(state, seat)
         if view["phase"] == "buy":
             return {"type": "buy", "count": view["most_to_buy"]}
-        moves = RULES.legal_moves(state, seat)
         by_type: dict[str, list[Move]] = {}
-        for move in moves:
+        for move in RULES.legal_moves(state, seat):
             by_type.setdefault(move["type"], []).append(move)
-        ahead = _sequence_ahead(view, seat)
         if not view["drawn"]:
             return self.draw(view, seat, by_type, rng)
+        ahead = _sequence_ahead(view, seat)
         if by_type.get("lay"):
-            requirement = view_requirement(view, seat)
-            return {"type": "lay", "groups": find_sequence(view["hand"], requirement, grow=ahead is None)}
-        hits = [m for m in by_type.get("hit", []) if not is_flex(m["cards"][0])]
-        if ahead is not None:
-            hits = [m for m in hits if not _needed(view["hand"], m["cards"][0], ahead)]
-        if hits:
-            return hits[0]
-        chosen = self.action(view, seat, by_type.get("action", []), rng)
+            return {"type": "lay", "groups": find_sequence(view["hand"], view_requirement(view, seat), ahead is None)}
+        chosen = self.hit(view, by_type.get("hit", []), ahead) or self.action(
+            view, seat, by_type.get("action", []), rng
+        )
         if chosen:
             return chosen
-        cards = [m["card"] for m in by_type["discard"]]
-        if ahead is not None and view["down"][seat]:
-            return {"type": "discard", "card": _least_needed(view["hand"], cards, ahead)}
-        return {"type": "discard", "card": self.discard(view, seat, cards)}
+        return {"type": "discard", "card": self.discard_for(view, seat, [m["card"] for m in by_type["discard"]], ahead)}
+
+    def hit(self, view: dict, hits: list[Move], ahead: list[dict] | None) -> Move | None:
+        """With nothing more to lay this round, any hit (Flex last) brings going out nearer;
+        else only a natural card the sequence ahead does not need."""
+        naturals = [move for move in hits if not is_flex(move["cards"][0])]
+        if ahead is None:
+            return (naturals or hits or [None])[0]
+        hand = view["hand"]
+        short = shortfall(hand, ahead)
+        return next((m for m in naturals if shortfall([c for c in hand if c != m["cards"][0]], ahead) <= short), None)
+
+    def discard_for(self, view: dict, seat: int, cards: list[str], ahead: list[dict] | None) -> str:
+        """Not down: of the few least useful cards, the one whose loss leaves the hand
+        fewest cards short of this round's sequence, then not one the next player could
+        hit with, then the one the sequence ahead misses least. Down, and it may still
+        declare for a sequence ahead: of the few cards least useful to it, the one it
+        misses least, then not one the next player could hit with. Down with nothing
+        ahead: the costliest card the next player could not hit with."""
+        hand, requirement = view["hand"], view_requirement(view, seat)
+
+        def short(card: str, of: list[dict] | None) -> int:
+            return 0 if of is None else shortfall([c for c in hand if c != card], of)
+
+        def feeds(card: str) -> bool:
+            return _feeds(view, seat, card)
+
+        if not view["down"][seat] and requirement is not None:
+            ranked = sorted(cards, key=lambda card: _usefulness(view, seat, card))[:SHORTLIST]
+            return _first_best(ranked, lambda card: short(card, requirement), feeds, lambda card: short(card, ahead))
+        if ahead is not None:
+            ranked = sorted(cards, key=lambda card: _usefulness(view, seat, card, ahead))[:SHORTLIST]
+            return _first_best(ranked, lambda card: short(card, ahead), feeds)
+        costliest = sorted(cards, key=lambda card: (-points(card), card))
+        return next((card for card in costliest if not _feeds(view, seat, card)), costliest[0])
 
     def draw(self, view: dict, seat: int, by_type: dict[str, list[Move]], rng: random.Random) -> Move:
+        """Declares as the normal bot does; lays with the discard using only the cards the
+        sequence needs when a sequence ahead wants the rest."""
         takes = [m for m in by_type.get("take", []) if "lay" in m]
         if takes and _sequence_ahead(view, seat) is not None:
             top = view["discard"][-1]
@@ -189,18 +223,32 @@ def _sequence_ahead(view: dict, seat: int) -> list[dict] | None:
     return view_sequence(view, seat, ahead=laid)
 
 
-def _needed(hand: list[str], card: str, requirement: list[dict]) -> bool:
-    rest = [c for c in hand if c != card]
-    return shortfall(rest, requirement) > shortfall(hand, requirement)
+def _first_best(cards: list[str], *keys: Callable[[str], object]) -> str:
+    """The first of these cards that is least by the first key, then by the next among
+    those tied, and so on: a later key (a solver search) is worked out only for ties."""
+    for key in keys:
+        if len(cards) == 1:
+            break
+        values = [key(card) for card in cards]
+        cards = [card for card, value in zip(cards, values) if value == min(values)]
+    return cards[0]
 
 
-def _least_needed(hand: list[str], cards: list[str], requirement: list[dict]) -> str:
-    """The card whose loss leaves the hand nearest the requirement; Flex kept, then the
-    costliest card first."""
-    return min(
-        cards,
-        key=lambda card: (is_flex(card), shortfall([c for c in hand if c != card], requirement), -points(card), card),
-    )
+def _feeds(view: dict, seat: int, card: str) -> bool:
+    """Whether the next player, once down, could take this card from the discard pile to
+    hit a group on the table with it (the groups show what they may hit)."""
+    taker = (seat + 1) % view["players"]
+    while taker in view["out"]:
+        taker = (taker + 1) % view["players"]
+    if not view["down"][taker]:
+        return False
+    for owner, groups in enumerate(view["groups"]):
+        block = view["blocked"][owner]
+        if block and taker not in (owner, block["by"]):
+            continue
+        if any(not group["burden"] and can_hit(group, [card]) for group in groups):
+            return True
+    return False
 
 
 BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot(), "hard": HardBot()}
