@@ -20,6 +20,7 @@ PLUGIN = GamePlugin(
     commands=COMMANDS,
     face_down=lambda state: state["deck"],
     reshuffle_hidden=reshuffle_hidden,
+    stand_in_level="hard",  # measured stronger than normal: bench/README.md, "Bot strength"
     urls=urls.urlpatterns,
     options_form=forms.OptionsForm,
     chapter=lambda state: f"Round {state['round']}",

@@ -169,35 +169,37 @@ class HardBot(NormalBot):
 
     def hit(self, view: dict, hits: list[Move], ahead: list[dict] | None) -> Move | None:
         """With nothing more to lay this round, any hit (Flex last) brings going out nearer;
-        else only a natural card the sequence ahead does not need."""
+        else only with a natural card the sequence ahead can spare."""
         naturals = [move for move in hits if not is_flex(move["cards"][0])]
         if ahead is None:
             return (naturals or hits or [None])[0]
-        hand = view["hand"]
-        short = shortfall(hand, ahead)
-        return next((m for m in naturals if shortfall([c for c in hand if c != m["cards"][0]], ahead) <= short), None)
+        spare = _spare(view, ahead)
+        return next((move for move in naturals if spare(move["cards"][0])), None)
 
     def discard_for(self, view: dict, seat: int, cards: list[str], ahead: list[dict] | None) -> str:
         """Not down: of the few least useful cards, the one whose loss leaves the hand
         fewest cards short of this round's sequence, then not one the next player could
-        hit with, then the one the sequence ahead misses least. Down, and it may still
-        declare for a sequence ahead: of the few cards least useful to it, the one it
-        misses least, then not one the next player could hit with. Down with nothing
-        ahead: the costliest card the next player could not hit with."""
+        hit with, then the one least useful to the sequence ahead. Down, and it may still
+        declare for a sequence ahead: of the few cards least useful to it, one it can
+        spare, then not one the next player could hit with. Down with nothing ahead: the
+        costliest card the next player could not hit with."""
         hand, requirement = view["hand"], view_requirement(view, seat)
-
-        def short(card: str, of: list[dict] | None) -> int:
-            return 0 if of is None else shortfall([c for c in hand if c != card], of)
 
         def feeds(card: str) -> bool:
             return _feeds(view, seat, card)
 
         if not view["down"][seat] and requirement is not None:
             ranked = sorted(cards, key=lambda card: _usefulness(view, seat, card))[:SHORTLIST]
-            return _first_best(ranked, lambda card: short(card, requirement), feeds, lambda card: short(card, ahead))
+            return _first_best(
+                ranked,
+                lambda card: shortfall([c for c in hand if c != card], requirement),
+                feeds,
+                lambda card: _usefulness(view, seat, card, ahead or []),
+            )
         if ahead is not None:
             ranked = sorted(cards, key=lambda card: _usefulness(view, seat, card, ahead))[:SHORTLIST]
-            return _first_best(ranked, lambda card: short(card, ahead), feeds)
+            spare = _spare(view, ahead)
+            return _first_best(ranked, lambda card: not spare(card), feeds)
         costliest = sorted(cards, key=lambda card: (-points(card), card))
         return next((card for card in costliest if not _feeds(view, seat, card)), costliest[0])
 
@@ -221,6 +223,17 @@ def _sequence_ahead(view: dict, seat: int) -> list[dict] | None:
         return None
     laid = {None: 1, "royale": 2}[declared]
     return view_sequence(view, seat, ahead=laid)
+
+
+def _spare(view: dict, ahead: list[dict]) -> Callable[[str], bool]:
+    """Whether the hand can spare a card for the sequence ahead: if it holds that
+    sequence, when it still does without the card (the solver's quick search, with its
+    Flex cards as the budget); if not, when the card has no partner for it in the hand
+    (a full count of what is missing costs too much to ask for every card)."""
+    hand = view["hand"]
+    if find_sequence(hand, ahead, grow=False) is None:
+        return lambda card: _usefulness(view, view["seat"], card, ahead)[0] == 0
+    return lambda card: find_sequence([c for c in hand if c != card], ahead, grow=False) is not None
 
 
 def _first_best(cards: list[str], *keys: Callable[[str], object]) -> str:
