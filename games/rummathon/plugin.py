@@ -3,7 +3,7 @@
 from games.plugins import GamePlugin, pot_to_the_winners
 
 from . import forms, presenter, urls
-from .engine import COMMANDS, RULES, all_cards
+from .engine import COMMANDS, RULES, all_cards, reshuffle_hidden
 from .engine.bots import BOTS
 
 PLUGIN = GamePlugin(
@@ -19,6 +19,8 @@ PLUGIN = GamePlugin(
     cards=all_cards,
     commands=COMMANDS,
     face_down=lambda state: state["deck"],
+    reshuffle_hidden=reshuffle_hidden,
+    stand_in_level="hard",  # measured stronger than normal: bench/README.md, "Bot strength"
     urls=urls.urlpatterns,
     options_form=forms.OptionsForm,
     chapter=lambda state: f"Round {state['round']}",

@@ -79,6 +79,16 @@ def test_leftover_naturals_join_the_groups_but_one_card_stays_to_discard():
     assert runs[1]["cards"] == ["R3:0", "Y4:0", "B5:0", "G6:0", "R7:0", "R8:0"]
 
 
+def test_without_growing_the_groups_hold_only_what_the_sequence_needs():
+    hand = ["R5:0", "Y5:0", "B5:1", "G5:0", "G9:0", "G9:1", "Y9:0", "R9:1"]
+    groups = find_sequence(hand, TWO_SETS, grow=False)
+    assert meets(TWO_SETS, groups) and [len(group["cards"]) for group in groups] == [3, 3]
+    runs = find_sequence(
+        ["R3:0", "Y4:0", "B5:0", "G6:0", "R7:0", "R8:0", "R9:0", "Y9:0", "B9:0"], SET_AND_RUN, grow=False
+    )
+    assert [len(group["cards"]) for group in runs] == [3, 4]
+
+
 def test_the_whole_hand_may_go_down_when_the_sequence_needs_it():
     hand = ["R5:0", "Y5:0", "B5:1", "G9:0", "G9:1", "Y9:0"]
     assert sum(len(group["cards"]) for group in find_sequence(hand, TWO_SETS)) == 6

@@ -31,6 +31,7 @@ from .groups import (
     meets_problem,
     sequence_text,
 )
+from .hidden import reshuffle_hidden
 from .rule_cards import MAX_CARDS, RULE_CARDS, SEQUENCES_PER_CARD, sequence_size
 from .rules import (
     RULES,
@@ -82,6 +83,7 @@ __all__ = [
     "meets_problem",
     "number",
     "points",
+    "reshuffle_hidden",
     "sequence_size",
     "sequence_text",
     "shortfall",

@@ -1,4 +1,4 @@
-"""Rummathon Royale bots, from aimless to sensible. None of them ever resigns.
+"""Rummathon Royale bots, from aimless to hard. None of them ever resigns.
 
 Each bot reads only `view` and `legal_moves` (and the solver, on its own hand and the
 public rule cards), so it cannot see other hands or the deck.
@@ -6,11 +6,13 @@ public rule cards), so it cannot see other hands or the deck.
 
 import random
 import time
+from collections.abc import Callable
 
 from games.engine.base import Move, State
 
 from .cards import action, colour, is_flex, number, points
-from .rules import RULES, view_sequence
+from .groups import can_hit
+from .rules import RULES, view_requirement, view_sequence
 from .solver import find_sequence, shortfall
 
 SHORTLIST = 4  # the normal bot weighs this many discard candidates with the solver
@@ -114,12 +116,15 @@ def _holds_next(view: dict, seat: int) -> bool:
     return requirement is not None and find_sequence(view["hand"], requirement) is not None
 
 
-def _usefulness(view: dict, seat: int, card: str) -> tuple:
-    """How much a card helps a hand not yet down: its partners in the hand for the
-    sequence's kinds (Flex and action cards kept), the cheaper card first among equals."""
+def _usefulness(view: dict, seat: int, card: str, requirement: list[dict] | None = None) -> tuple:
+    """How much a card helps a hand toward a sequence (this round's if none is given): its
+    partners in the hand for the sequence's kinds (Flex and action cards kept), the
+    cheaper card first among equals."""
     if action(card):
         return (100 if is_flex(card) else 50, 0, card)
-    kinds = {item["kind"] for item in (view["requirement"][seat] or {"items": []})["items"]}
+    if requirement is None:
+        requirement = (view["requirement"][seat] or {"items": []})["items"]
+    kinds = {item["kind"] for item in requirement}
     value, tint = number(card), colour(card)
     partners = 0
     for other in view["hand"]:
@@ -134,7 +139,132 @@ def _usefulness(view: dict, seat: int, card: str) -> tuple:
     return (partners, -points(card), card)
 
 
-BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot()}
+class HardBot(NormalBot):
+    """The normal bot's tactics, aimed at the sequences after this round's one. The game
+    goes to the seat that lays its last sequence first, so a round is worth the sequences
+    it lays: one, two with a Rummathon Royale, and a Double wins the game at once. Points
+    buy extra cards after the deal and cards left in hand cost nothing, so it buys all it
+    may, lays only the cards a sequence needs, and keeps the rest (Flex above all) for
+    the sequence after, which it declares as soon as its hand holds it. It does not
+    discard a card the next player could hit with."""
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Move:
+        view = RULES.view(state, seat)
+        if view["phase"] == "buy":
+            return {"type": "buy", "count": view["most_to_buy"]}
+        by_type: dict[str, list[Move]] = {}
+        for move in RULES.legal_moves(state, seat):
+            by_type.setdefault(move["type"], []).append(move)
+        if not view["drawn"]:
+            return self.draw(view, seat, by_type, rng)
+        ahead = _sequence_ahead(view, seat)
+        if by_type.get("lay"):
+            return {"type": "lay", "groups": find_sequence(view["hand"], view_requirement(view, seat), ahead is None)}
+        chosen = self.hit(view, by_type.get("hit", []), ahead) or self.action(
+            view, seat, by_type.get("action", []), rng
+        )
+        if chosen:
+            return chosen
+        return {"type": "discard", "card": self.discard_for(view, seat, [m["card"] for m in by_type["discard"]], ahead)}
+
+    def hit(self, view: dict, hits: list[Move], ahead: list[dict] | None) -> Move | None:
+        """With nothing more to lay this round, any hit (Flex last) brings going out nearer;
+        else only with a natural card the sequence ahead can spare."""
+        naturals = [move for move in hits if not is_flex(move["cards"][0])]
+        if ahead is None:
+            return (naturals or hits or [None])[0]
+        spare = _spare(view, ahead)
+        return next((move for move in naturals if spare(move["cards"][0])), None)
+
+    def discard_for(self, view: dict, seat: int, cards: list[str], ahead: list[dict] | None) -> str:
+        """Not down: of the few least useful cards, the one whose loss leaves the hand
+        fewest cards short of this round's sequence, then not one the next player could
+        hit with, then the one least useful to the sequence ahead. Down, and it may still
+        declare for a sequence ahead: of the few cards least useful to it, one it can
+        spare, then not one the next player could hit with. Down with nothing ahead: the
+        costliest card the next player could not hit with."""
+        hand, requirement = view["hand"], view_requirement(view, seat)
+
+        def feeds(card: str) -> bool:
+            return _feeds(view, seat, card)
+
+        if not view["down"][seat] and requirement is not None:
+            ranked = sorted(cards, key=lambda card: _usefulness(view, seat, card))[:SHORTLIST]
+            return _first_best(
+                ranked,
+                lambda card: shortfall([c for c in hand if c != card], requirement),
+                feeds,
+                lambda card: _usefulness(view, seat, card, ahead or []),
+            )
+        if ahead is not None:
+            ranked = sorted(cards, key=lambda card: _usefulness(view, seat, card, ahead))[:SHORTLIST]
+            spare = _spare(view, ahead)
+            return _first_best(ranked, lambda card: not spare(card), feeds)
+        costliest = sorted(cards, key=lambda card: (-points(card), card))
+        return next((card for card in costliest if not _feeds(view, seat, card)), costliest[0])
+
+    def draw(self, view: dict, seat: int, by_type: dict[str, list[Move]], rng: random.Random) -> Move:
+        """Declares as the normal bot does; lays with the discard using only the cards the
+        sequence needs when a sequence ahead wants the rest."""
+        takes = [m for m in by_type.get("take", []) if "lay" in m]
+        if takes and _sequence_ahead(view, seat) is not None:
+            top = view["discard"][-1]
+            groups = find_sequence(view["hand"] + [top], view_requirement(view, seat), grow=False)
+            if groups and any(top in group["cards"] for group in groups):
+                return {"type": "take", "depth": 0, "lay": groups}
+        return super().draw(view, seat, by_type, rng)
+
+
+def _sequence_ahead(view: dict, seat: int) -> list[dict] | None:
+    """The sequence after the one this round's next lay-down makes, if the bot may still
+    declare for it: what to keep cards for."""
+    declared = view["declared"][seat]
+    if declared == "double" or view["banned_declare"][seat]:
+        return None
+    laid = {None: 1, "royale": 2}[declared]
+    return view_sequence(view, seat, ahead=laid)
+
+
+def _spare(view: dict, ahead: list[dict]) -> Callable[[str], bool]:
+    """Whether the hand can spare a card for the sequence ahead: if it holds that
+    sequence, when it still does without the card (the solver's quick search, with its
+    Flex cards as the budget); if not, when the card has no partner for it in the hand
+    (a full count of what is missing costs too much to ask for every card)."""
+    hand = view["hand"]
+    if find_sequence(hand, ahead, grow=False) is None:
+        return lambda card: _usefulness(view, view["seat"], card, ahead)[0] == 0
+    return lambda card: find_sequence([c for c in hand if c != card], ahead, grow=False) is not None
+
+
+def _first_best(cards: list[str], *keys: Callable[[str], object]) -> str:
+    """The first of these cards that is least by the first key, then by the next among
+    those tied, and so on: a later key (a solver search) is worked out only for ties."""
+    for key in keys:
+        if len(cards) == 1:
+            break
+        values = [key(card) for card in cards]
+        cards = [card for card, value in zip(cards, values) if value == min(values)]
+    return cards[0]
+
+
+def _feeds(view: dict, seat: int, card: str) -> bool:
+    """Whether the next player, once down, could take this card from the discard pile to
+    hit a group on the table with it (the groups show what they may hit)."""
+    taker = (seat + 1) % view["players"]
+    while taker in view["out"]:
+        taker = (taker + 1) % view["players"]
+    if not view["down"][taker]:
+        return False
+    for owner, groups in enumerate(view["groups"]):
+        block = view["blocked"][owner]
+        if block and taker not in (owner, block["by"]):
+            continue
+        if any(not group["burden"] and can_hit(group, [card]) for group in groups):
+            return True
+    return False
+
+
+BOTS = {"random": RandomBot(), "easy": EasyBot(), "normal": NormalBot(), "hard": HardBot()}
 
 
 def play_game(levels: list[str], seed: int, options: dict | None = None) -> tuple[State, float]:

@@ -166,9 +166,11 @@ def _candidates(counts: list[list[int]], kind: str, size: int) -> list[tuple[int
     return out
 
 
-def find_sequence(hand: list[str], requirement: list[dict]) -> list[dict] | None:
+def find_sequence(hand: list[str], requirement: list[dict], grow: bool = True) -> list[dict] | None:
     """Groups ({"kind", "cards"}, in the requirement's order) from this hand that meet the
-    requirement, using as few Flex cards as the search finds; None if it finds none."""
+    requirement, using as few Flex cards as the search finds; None if it finds none.
+    With `grow` the groups take the natural cards left over that fit them (keeping one
+    card to discard); without, they hold only the cards the requirement needs."""
     cards = _Hand(hand)
     plan = _search(cards, requirement, allow_empty=False, budget=len(cards.flex))
     if plan is None:
@@ -180,7 +182,8 @@ def find_sequence(hand: list[str], requirement: list[dict]) -> list[dict] | None
         chosen = [ids[key].pop() for key in picked]
         chosen += [flex.pop(0) for _ in range(item["size"] - len(chosen))]
         groups.append({"kind": item["kind"], "cards": chosen})
-    _grow(groups, ids, len(hand) - sum(len(group["cards"]) for group in groups))
+    if grow:
+        _grow(groups, ids, len(hand) - sum(len(group["cards"]) for group in groups))
     return [{"kind": group["kind"], "cards": arrange(group["cards"], group["kind"])[0]} for group in groups]
 
 
