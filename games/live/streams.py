@@ -53,13 +53,12 @@ def offered(request) -> bool:
 
 
 def needs_asgi(request, **kwargs):
-    """What Django answers for a stream's URL: only the ASGI application serves streams.
-    A table's stream it may not see is 404 first, as its page is."""
+    """What Django answers for a stream's URL, which only the ASGI application serves: a
+    404 the page takes for "poll instead" (a table it may not see is 404 first, as its
+    page is; and no 5xx for what is only a server that does not stream)."""
     if ("game_id" in kwargs or "code" in kwargs) and _visible_table(request.user, kwargs) is None:
         return HttpResponse("No such table.", status=404, content_type="text/plain")
-    if not settings.LIVE_PUSH:
-        return HttpResponse("No live news on this site: the page polls.", status=404, content_type="text/plain")
-    return HttpResponse("Live news needs the ASGI server: the page polls.", status=503, content_type="text/plain")
+    return HttpResponse("No live news from this server: the page polls.", status=404, content_type="text/plain")
 
 
 class Refused(Exception):

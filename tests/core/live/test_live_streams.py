@@ -124,8 +124,8 @@ def test_a_closed_stream_leaves_no_listener_behind(site, table):
 
 def test_a_stream_asked_of_the_wsgi_server_tells_the_page_to_poll(client, live_redis, table):
     response = client.get(reverse("live", args=[table.pk]))
-    assert response.status_code == 503
-    assert "ASGI" in response.content.decode()
+    assert response.status_code == 404
+    assert "polls" in response.content.decode()
 
 
 def test_without_redis_there_is_no_stream_and_the_page_polls(client, settings, alice, table):
