@@ -147,10 +147,17 @@ SQLITE_DEFAULT = {
     },
 }
 DATABASES = {
-    "default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)
-    if os.environ.get("DATABASE_URL")
-    else SQLITE_DEFAULT
+    "default": dj_database_url.parse(os.environ["DATABASE_URL"]) if os.environ.get("DATABASE_URL") else SQLITE_DEFAULT
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A pool per process (psycopg_pool), not persistent connections: under ASGI every
+    # request runs its sync code in a thread of its own, and with CONN_MAX_AGE each of those
+    # threads kept a connection (30 requests at once left 31 open). The pool lends one for
+    # a request's queries and bounds them at DB_POOL_SIZE per process (docs/scaling.md).
+    DATABASES["default"]["OPTIONS"] = {
+        **DATABASES["default"].get("OPTIONS", {}),
+        "pool": {"min_size": 1, "max_size": int(os.environ.get("DB_POOL_SIZE", "8")), "timeout": 10},
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"

@@ -77,8 +77,15 @@ def _request_as(scope: dict, cookies: SimpleCookie) -> HttpRequest:
 
 def authorize(scope: dict, name: str, kwargs: dict, cookies: SimpleCookie) -> tuple[list[str], int | None]:
     """(the topics this stream follows, the user's id) as the pages decide who sees what;
-    `Refused` otherwise. Runs in the shared thread pool."""
-    close_old_connections()  # a pool thread's connection may have outlived its server
+    `Refused` otherwise. Runs in the shared thread pool, and gives its database
+    connection back before the stream starts."""
+    try:
+        return _authorize(scope, name, kwargs, cookies)
+    finally:
+        close_old_connections()  # no persistent connections: back to the pool
+
+
+def _authorize(scope: dict, name: str, kwargs: dict, cookies: SimpleCookie) -> tuple[list[str], int | None]:
     request = _request_as(scope, cookies)
     user, _ = GameScopedSessionMiddleware.present(request, get_user(request))
     user_id = user.pk if user.is_authenticated else None

@@ -34,13 +34,16 @@ def test_alices_choice_racing_the_sweeper_gives_one_choice_per_seat(picks, alice
     game.refresh_from_db()
     if human == "ServiceError":  # the sweeper won: the bot chose for Alice too
         assert swept == 1 and game.state["picks"] == [3, 3, 1]
-    else:  # Alice's choice won; Bob is still late, and the next sweep chooses for him
-        assert human == 2 and swept == 0 and game.state["picks"] == [1, None, 1]
-        assert game.deadline < timezone.now()
-        assert services.expire_overdue_turns() == 1
-        game.refresh_from_db()
+    else:  # Alice's choice won; Bob is still late, and a sweep chooses for him: this one
+        # (it came after Alice's commit) or the next (it found her row locked and left it)
+        assert human == 2
+        if not swept:
+            assert game.state["picks"] == [1, None, 1]
+            assert game.deadline < timezone.now()
+            assert services.expire_overdue_turns() == 1
+            game.refresh_from_db()
         assert game.state["picks"] == [1, 3, 1]
     assert game.state["phase"] == "turns"
-    assert Event.objects.filter(game=game, move={"type": "timeout"}).count() == (2 if swept else 1)
+    assert Event.objects.filter(game=game, move={"type": "timeout"}).count() == (2 if human == "ServiceError" else 1)
     assert game.version == game.events.count()
     assert replay(game) == game.state
