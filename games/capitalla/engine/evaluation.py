@@ -28,7 +28,6 @@ from .solver import LETTERS, LONELY, MIN_GROUP
 
 JOKER = -1
 MAX_DROPPED = 6  # beyond this many dropped naturals a hand is far from anything
-MAX_SLOTS = 12
 MAX_RUN = 5
 FAR = 99  # no plan
 _INDEX = {letter: k for k, letter in enumerate(LETTERS)}
@@ -129,7 +128,8 @@ def _deadwood(counts: bytes, jokers: int, spare: int) -> int:
 def _least_deadwood(counts: bytes, jokers: int, spare: int) -> int:
     naturals = sum(counts)
     best = naturals + jokers - spare
-    for dropped, _, slots in _triples(_plans(counts.strip(b"\0"))):
+    # Its own jokers fill the slots: no plan needs more.
+    for dropped, _, slots in _triples(_plans(counts.strip(b"\0"), MAX_DROPPED, jokers)):
         for free_natural in range(spare + 1):
             wild = jokers - (spare - free_natural)
             if free_natural > dropped or slots > wild or wild < 0:
@@ -166,7 +166,7 @@ def _triples(plans: bytes):
     return (plans[k : k + 3] for k in range(0, len(plans), 3))
 
 
-def _plans(counts: bytes, max_dropped: int = MAX_DROPPED, max_slots: int = MAX_SLOTS) -> bytes:
+def _plans(counts: bytes, max_dropped: int, max_slots: int) -> bytes:
     """The fewest slots per (dropped naturals, best same-letter group) for these
     naturals, stripped of empty letters at both ends, among the plans dropping at most
     `max_dropped` naturals with at most `max_slots` slots (a caller that only asks
