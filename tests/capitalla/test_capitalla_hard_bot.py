@@ -17,6 +17,7 @@ from games.capitalla.engine.evaluation import (
     distance,
     distance_after_pick,
 )
+from games.capitalla.engine.hard import best_discard, feed_risk, held_by_next, held_by_others
 from games.capitalla.engine.rules import all_cards
 
 # P pure, K-L-M mixed, B with a joker (Egypt), N pure of four (Nauru counts as N)
@@ -112,6 +113,42 @@ def test_a_card_seen_taken_from_the_discard_pile_stays_in_the_hand_that_took_it(
     state = RULES.new_game(2, {}, 3)
     top = state["discard"][-1]
     state = RULES.apply(state, 0, {"type": "draw", "from": "discard"})
+    kept = next(card for card in state["hands"][0] if card != top)
+    state = RULES.apply(state, 0, {"type": "discard", "card": kept})
+    state = RULES.apply(state, 1, {"type": "draw", "from": "pile"})  # a later pick, by the other seat
     for k in range(20):
         world = reshuffle_hidden(state, 1, random.Random(k))
         assert top in world["hands"][0]
+
+
+# Yerevan (Y) and Helsinki (H) are equally worth throwing from this hand.
+EVEN = ["ALB", "ARM", "ATG", "ETH", "FIN", "LBR", "MDA", "MHL", "NGA", "PAN", "PLW", "SYC", "TTO", "VAT"]
+
+
+@pytest.mark.parametrize(("collected", "thrown"), [(["HRV"], "FIN"), (["VNM"], "ARM"), ([], None)])
+def test_of_equal_discards_the_hard_bot_throws_the_one_the_next_seat_collects_least(collected, thrown):
+    unseen = [card for card in DECK if card not in EVEN and card not in collected]
+    # Zagreb is next to Yerevan; Hanoi shares Helsinki's letter.
+    choices = {best_discard(EVEN, unseen, random.Random(k), collected) for k in range(12)}
+    assert choices == ({thrown} if thrown else {"ARM", "FIN"})
+
+
+def test_a_card_that_scores_with_a_collected_one_or_a_joker_is_a_feed_risk():
+    assert feed_risk("FIN", ["VNM", "HRV"]) == 1  # Helsinki with Hanoi, not with Zagreb
+    assert feed_risk("ARM", ["VNM", "HRV"]) == 1  # Yerevan next to Zagreb
+    assert feed_risk("EGY", ["VNM", "HRV"]) == 3  # Cairo, a joker, fits both and more
+
+
+def test_the_hard_bot_does_not_count_on_drawing_what_the_other_seat_took_and_holds():
+    state = RULES.new_game(2, {}, 3)
+    top = state["discard"][-1]
+    state = RULES.apply(state, 0, {"type": "draw", "from": "discard"})
+    state = RULES.apply(state, 0, {"type": "discard", "card": next(c for c in state["hands"][0] if c != top)})
+    view = RULES.view(state, 1)
+    assert held_by_others(view) == {top} and held_by_next(view) == [top]
+    thrown_back = {**view, "discard_pile": view["discard_pile"] + [top]}
+    assert held_by_others(thrown_back) == set()
+
+
+def test_a_declaring_hand_has_no_outs():
+    assert count_outs(WINNING, by_roles(DECK)) == 0

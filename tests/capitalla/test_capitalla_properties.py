@@ -25,9 +25,9 @@ def ids_in(view):
 
 
 def public_cards(state):
-    """Cards everyone saw going into a hand: the last one taken from the discard pile."""
-    pick = state["last_pick"]
-    return {pick["card"]} if pick and pick["from"] == "discard" else set()
+    """Cards everyone saw on the discard pile's top as a seat picked: taken into its hand
+    or passed over (since reshuffled into the draw pile, maybe)."""
+    return {card for kind in ("taken", "refused") for cards in state[kind] for card in cards}
 
 
 def assert_hidden_information(state):
@@ -37,9 +37,9 @@ def assert_hidden_information(state):
         if state["phase"] != "over":
             others = [cards for s, cards in enumerate(state["hands"]) if s != seat]
             held = others + list(state["out_hands"].values())
-            secret |= {card for cards in held for card in cards} - public_cards(state)
+            secret |= {card for cards in held for card in cards}
             assert "hands" not in view
-        assert not ids_in(view) & secret
+        assert not ids_in(view) & (secret - public_cards(state))
         assert "seed" not in view and "draw" not in view
         if seat is None:
             assert view["hand"] is None

@@ -226,6 +226,24 @@ def test_taking_the_discard_and_throwing_it_back():
     assert back["turn"] == 1
 
 
+def test_every_seat_sees_what_each_seat_took_from_the_discard_pile_and_passed_over():
+    state = table([WINNING, OTHER], discard=["ECU"])
+    took = RULES.apply(state, 0, {"type": "draw", "from": "discard"})
+    passed = RULES.apply(RULES.apply(took, 0, {"type": "discard", "card": "FRA"}), 1, {"type": "draw", "from": "pile"})
+    for seat in (0, 1, None):
+        view = RULES.view(passed, seat)
+        assert view["taken"] == [["ECU"], []] and view["refused"] == [[], ["FRA"]]
+    assert took["refused"] == [[], []]
+
+
+def test_a_state_saved_before_the_picks_were_kept_plays_on():
+    state = table([WINNING, OTHER], discard=["ECU"])
+    del state["taken"], state["refused"]
+    assert RULES.view(state, 1)["taken"] == [[], []]
+    took = RULES.apply(state, 0, {"type": "draw", "from": "discard"})
+    assert took["taken"] == [["ECU"], []] and took["refused"] == [[], []]
+
+
 def test_reshuffle_of_the_discard_pile():
     state = table([WINNING, OTHER], draw=["PER"])
     old_discard = state["discard"]

@@ -13,8 +13,10 @@ pure one); a plan no other beats is all it keeps.
 - `distance(cards)`: how many cards must still be exchanged (drawn, another thrown away)
   before the hand declares, each new card filling one slot;
 - both have a form for a hand of one card more, before its discard (`..._after_pick`);
-- `count_outs(kept, classes)`: the unseen cards that would bring the hand nearer, and
-  `count_fitting`, a cheap stand-in for it.
+- `count_outs(kept, classes)`: the unseen cards that would bring the hand nearer.
+
+`distance` asks whether a hand is within 0, 1, 2... exchanges in turn, a search bounded
+that tightly being much cheaper than a full one; the answers are cached as bytes.
 """
 
 from collections.abc import Iterable
@@ -22,18 +24,17 @@ from functools import lru_cache
 from itertools import product
 
 from .cards import CARDS, JOKER_LETTER
-from .solver import LETTERS, MIN_GROUP
+from .solver import LETTERS, LONELY, MIN_GROUP
 
 JOKER = -1
 MAX_DROPPED = 6  # beyond this many dropped naturals a hand is far from anything
-MAX_SLOTS = 12
 MAX_RUN = 5
 FAR = 99  # no plan
 _INDEX = {letter: k for k, letter in enumerate(LETTERS)}
 # The best same-letter group of a plan: none, two naturals and a slot (pure once a
 # drawn natural fills it), three naturals or more (pure).
 NO_SAME, PAIR, PURE = range(3)
-_EMPTY = (((0, NO_SAME), 0),)
+_EMPTY = bytes((0, NO_SAME, 0))  # no naturals: one plan, nothing dropped, no slot
 
 
 def card_roles(card_id: str) -> tuple[int, ...]:
@@ -82,22 +83,53 @@ def deadwood_after_pick(cards: Iterable[str]) -> int:
 
 def distance(cards: Iterable[str]) -> int:
     """How many cards the hand must still exchange to declare (0: it declares)."""
-    return min(_distance(counts, jokers, 0) for counts, jokers in letter_hands(cards))
+    return _nearest(letter_hands(cards), 0)
 
 
 def distance_after_pick(cards: Iterable[str]) -> int:
     """`distance` of the best hand these cards leave once one of them is discarded."""
-    return min(_distance(counts, jokers, 1) for counts, jokers in letter_hands(cards))
+    return _nearest(letter_hands(cards), 1)
 
 
-@lru_cache(maxsize=1 << 16)
+def _nearest(hands: list[tuple[bytes, int]], spare: int) -> int:
+    """The least `_distance` of these letter hands, found by asking whether they are within
+    0, 1, 2... exchanges: a search bounded that tightly is much cheaper than a full one."""
+    for limit in range(MAX_DROPPED + 1):
+        if any(_distance(counts, jokers, spare, limit) <= limit for counts, jokers in hands):
+            return limit
+    return FAR
+
+
+# The searches' answers are cached in plain dicts of bytes and ints, cleared when full: the
+# garbage collector never walks them (an lru_cache of tuples made its full collections
+# last a third of a second once it held a few hundred thousand).
+_CACHE_LIMIT = 1 << 19
+_DEADWOOD: dict[bytes, int] = {}
+_DISTANCE: dict[bytes, int] = {}
+_PLANS: dict[bytes, bytes] = {}
+
+
+def _cached(cache: dict, key: bytes, compute):
+    value = cache.get(key)
+    if value is None:
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = value = compute()
+    return value
+
+
 def _deadwood(counts: bytes, jokers: int, spare: int) -> int:
     """Dropped naturals of the best plan its own jokers complete; with a `spare` discard,
     one dropped natural or one joker the plan does not need goes. The jokers count too
     when no group is left for them to join."""
+    return _cached(_DEADWOOD, bytes((jokers, spare)) + counts, lambda: _least_deadwood(counts, jokers, spare))
+
+
+def _least_deadwood(counts: bytes, jokers: int, spare: int) -> int:
     naturals = sum(counts)
     best = naturals + jokers - spare
-    for (dropped, _), slots in _plans(counts.strip(b"\0")):
+    # Its own jokers fill the slots: no plan needs more.
+    for dropped, _, slots in _triples(_plans(counts.strip(b"\0"), MAX_DROPPED, jokers)):
         for free_natural in range(spare + 1):
             wild = jokers - (spare - free_natural)
             if free_natural > dropped or slots > wild or wild < 0:
@@ -107,14 +139,18 @@ def _deadwood(counts: bytes, jokers: int, spare: int) -> int:
     return best
 
 
-@lru_cache(maxsize=1 << 16)
-def _distance(counts: bytes, jokers: int, spare: int) -> int:
-    """The fewest exchanges: each dropped natural makes room for a drawn card, and the
-    slots are filled by the jokers and the drawn cards. Without a same-letter group,
-    three more slots make one. With a `spare` discard, one dropped natural or one joker
-    goes without a replacement."""
+def _distance(counts: bytes, jokers: int, spare: int, limit: int) -> int:
+    """The fewest exchanges, if `limit` or fewer (else more than `limit`): each dropped
+    natural makes room for a drawn card, and the slots are filled by the jokers and the
+    drawn cards. Without a same-letter group, three more slots make one. With `spare`
+    discards, dropped naturals or jokers go without a replacement."""
+    key = bytes((jokers, spare, limit)) + counts
+    return _cached(_DISTANCE, key, lambda: _fewest_exchanges(counts, jokers, spare, limit))
+
+
+def _fewest_exchanges(counts: bytes, jokers: int, spare: int, limit: int) -> int:
     best = FAR
-    for (dropped, same), slots in _plans(counts.strip(b"\0")):
+    for dropped, same, slots in _triples(_plans(counts.strip(b"\0"), limit + spare, jokers + limit)):
         slots += MIN_GROUP if same == NO_SAME else 0
         for free_natural in range(spare + 1):
             wild = jokers - (spare - free_natural)
@@ -125,49 +161,73 @@ def _distance(counts: bytes, jokers: int, spare: int) -> int:
     return best
 
 
-@lru_cache(maxsize=1 << 18)
-def _plans(counts: bytes) -> tuple[int, ...]:
+def _triples(plans: bytes):
+    """A frontier of plans as (dropped naturals, best same-letter group, slots)."""
+    return (plans[k : k + 3] for k in range(0, len(plans), 3))
+
+
+def _plans(counts: bytes, max_dropped: int, max_slots: int) -> bytes:
     """The fewest slots per (dropped naturals, best same-letter group) for these
-    naturals, stripped of empty letters at both ends."""
+    naturals, stripped of empty letters at both ends, among the plans dropping at most
+    `max_dropped` naturals with at most `max_slots` slots (a caller that only asks
+    whether a hand is within a few exchanges bounds the search that tightly); see
+    `_triples`."""
+    # No plan drops more than all its naturals nor needs more than two slots for each:
+    # bounds past those are one key for the cache.
+    naturals = sum(counts)
+    max_dropped, max_slots = min(max_dropped, naturals), min(max_slots, 2 * naturals)
+    key = bytes((max_dropped, max_slots)) + counts
+    return _cached(_PLANS, key, lambda: _bounded_plans(counts, max_dropped, max_slots))
+
+
+def _bounded_plans(counts: bytes, max_dropped: int, max_slots: int) -> bytes:
     if not counts:
         return _EMPTY
+    # A lonely letter (see the solver) costs a dropped natural or a slot at least.
+    if len(LONELY.findall(b"\0\0" + counts + b"\0\0")) > max_dropped + max_slots:
+        return b""  # no plan within the bounds
     best: dict[tuple[int, int], int] = {}
-    _merge(best, _plans(_take(counts, (0,)).strip(b"\0")), 1, 0, NO_SAME)  # drop one
+    if max_dropped:  # drop one
+        _merge(best, _plans(_take(counts, (0,)).strip(b"\0"), max_dropped - 1, max_slots), 1, 0, NO_SAME)
     for naturals in range(min(counts[0], MAX_RUN), 0, -1):
         slots = max(0, MIN_GROUP - naturals)
-        same = PURE if naturals >= MIN_GROUP else PAIR if naturals == 2 else NO_SAME
-        _merge(best, _plans(_take(counts, (0,) * naturals).strip(b"\0")), 0, slots, same)
-    for run, slots in _runs(counts):
-        _merge(best, _plans(_take(counts, run).strip(b"\0")), 0, slots, NO_SAME)
+        if slots <= max_slots:
+            same = PURE if naturals >= MIN_GROUP else PAIR if naturals == 2 else NO_SAME
+            rest = _take(counts, (0,) * naturals).strip(b"\0")
+            _merge(best, _plans(rest, max_dropped, max_slots - slots), 0, slots, same)
+    for run, slots in _runs(counts[:MAX_RUN]):
+        if slots <= max_slots:
+            _merge(best, _plans(_take(counts, run).strip(b"\0"), max_dropped, max_slots - slots), 0, slots, NO_SAME)
     return _frontier(best)
 
 
-def _frontier(plans: dict) -> tuple:
+def _frontier(plans: dict) -> bytes:
     """The plans no other beats: one beats another if it drops no more naturals, needs no
     more slots beyond its dropped naturals, and has as good a same-letter group (then
     whatever completes the other completes it, in as few exchanges)."""
     kept = []
     for (dropped, same), slots in sorted(plans.items()):
         excess = slots - dropped
-        if not any(d <= dropped and k >= same and s - d <= excess for (d, k), s in kept):
-            kept.append(((dropped, same), slots))
-    return tuple(kept)
+        if not any(d <= dropped and k >= same and s - d <= excess for d, k, s in kept):
+            kept.append((dropped, same, slots))
+    return bytes(value for plan in kept for value in plan)
 
 
-def _merge(best: dict, rest: tuple, dropped: int, slots: int, same: int) -> None:
+def _merge(best: dict, rest: bytes, dropped: int, slots: int, same: int) -> None:
     """Add to `best` ((dropped, kind) -> fewest slots) the plans of `rest` with one more
     group (or dropped natural)."""
-    for (d, kind), more in rest:
+    for d, kind, more in _triples(rest):
         total, d = more + slots, d + dropped
-        if total <= MAX_SLOTS and d <= MAX_DROPPED:
-            key = (d, max(kind, same))
-            if total < best.get(key, FAR):
-                best[key] = total
+        key = (d, max(kind, same))
+        if total < best.get(key, FAR):
+            best[key] = total
 
 
-def _runs(counts: bytes) -> list[tuple[tuple[int, ...], int]]:
+@lru_cache(maxsize=1 << 12)
+def _runs(counts: bytes) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Runs from the lowest letter (0) ending on a natural: (its naturals, its slots); a
-    run of two letters gets a slot at an end."""
+    run of two letters gets a slot at an end. `counts` is cut to the letters a run may
+    reach, so that one answer serves every hand starting alike."""
     runs = []
     for end in range(1, min(MAX_RUN, len(counts))):
         if counts[end]:
@@ -175,7 +235,7 @@ def _runs(counts: bytes) -> list[tuple[tuple[int, ...], int]]:
                 length = end + 1
                 slots = length - len(used) + (1 if length == 2 else 0)
                 runs.append((used, slots))
-    return runs
+    return tuple(runs)
 
 
 def _subruns(counts: bytes, end: int) -> list[tuple[int, ...]]:
@@ -217,18 +277,31 @@ def count_outs(kept: list[str], classes: dict, gin: bool = False) -> int:
     """How many of the cards in `classes` (`by_roles`) would bring these kept cards nearer
     a declaration (`distance`), or with `gin` lower their `deadwood`, if drawn. A card
     three letters or more from every natural kept, and no joker, cannot."""
-    measure = _deadwood if gin else _distance
-    hands = [(counts, jokers, measure(counts, jokers, 0)) for counts, jokers in letter_hands(kept)]
-    now = min(value for _, _, value in hands)
-    best = [(counts, jokers) for counts, jokers, value in hands if value == now]
+    hands = letter_hands(kept)
+    if gin:
+        values = [_deadwood(counts, jokers, 0) for counts, jokers in hands]
+        now = min(values)
+    else:
+        now = _nearest(hands, 0)
+        values = [_distance(counts, jokers, 0, now) for counts, jokers in hands]
+    if now == 0:
+        return 0  # nothing gets nearer than a declaration
+    best = [hand for hand, value in zip(hands, values) if value == now]
     near = {k + step for counts, _ in best for k, n in enumerate(counts) if n for step in range(-2, 3)}
     total = 0
     for roles, (_, count) in classes.items():
         if roles[0] != JOKER and not near.intersection(roles):
             continue
-        if any(measure(*_with(counts, jokers, role), 1) < now for counts, jokers in best for role in roles):
+        if any(_nearer(*_with(counts, jokers, role), now, gin) for counts, jokers in best for role in roles):
             total += count
     return total
+
+
+def _nearer(counts: bytes, jokers: int, now: int, gin: bool) -> bool:
+    """Whether these cards, one of them going, measure less than `now`."""
+    if gin:
+        return _deadwood(counts, jokers, 1) < now
+    return _distance(counts, jokers, 1, now - 1) < now
 
 
 def _with(counts: bytes, jokers: int, role: int) -> tuple[bytes, int]:
@@ -237,10 +310,3 @@ def _with(counts: bytes, jokers: int, role: int) -> tuple[bytes, int]:
     more = bytearray(counts)
     more[role] += 1
     return bytes(more), jokers
-
-
-def count_fitting(kept: list[str], classes: dict) -> int:
-    """How many of the cards in `classes` are jokers or one letter or less from a kept
-    natural: a cheap stand-in for `count_outs`."""
-    near = {k + step for counts, _ in letter_hands(kept) for k, n in enumerate(counts) if n for step in (-1, 0, 1)}
-    return sum(count for roles, (_, count) in classes.items() if roles[0] == JOKER or near.intersection(roles))

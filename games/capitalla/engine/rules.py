@@ -57,6 +57,8 @@ class CapitallaRules:
             "out": [],
             "out_hands": {},
             "last_pick": None,
+            "taken": [[] for _ in range(players)],
+            "refused": [[] for _ in range(players)],
             "result": None,
             "moves": 0,
         }
@@ -90,6 +92,8 @@ class CapitallaRules:
                 "reshuffles": state["reshuffles"],
                 "last_pick": _public_pick(state, seat),
                 "discard_pile": list(state["discard"]),  # every card was seen going there
+                "taken": [list(cards) for cards in picks_from_discard(state, "taken")],
+                "refused": [list(cards) for cards in picks_from_discard(state, "refused")],
                 "declaration": None,
             }
         )
@@ -123,6 +127,13 @@ RULES = CapitallaRules()
 def all_cards(state: State) -> list[str]:
     """Every card of the game, wherever it is: the hands (resigned seats' too), the piles."""
     return held_cards(state) + state["draw"] + state["discard"]
+
+
+def picks_from_discard(state: State, kind: str) -> list[list[str]]:
+    """Per seat, the discard pile's top cards it took (`kind` "taken") or passed over,
+    drawing from the draw pile instead ("refused"), in order: the whole table saw them.
+    A state saved before these were kept has none."""
+    return state.get(kind) or [[] for _ in range(state["players"])]
 
 
 def sort_hand(ids: list[str]) -> list[str]:
@@ -197,6 +208,11 @@ def _draw(state: State, seat: int, move: Move) -> State:
     new["hands"][seat] = state["hands"][seat] + [card]
     new["phase"] = "discard"
     new["last_pick"] = {"seat": seat, "from": source, "card": card}
+    seen = {"taken": [card], "refused": []} if source == "discard" else {"taken": [], "refused": state["discard"][-1:]}
+    for kind, cards in seen.items():
+        new[kind] = [
+            picked + cards if s == seat else picked for s, picked in enumerate(picks_from_discard(state, kind))
+        ]
     return new
 
 

@@ -316,7 +316,7 @@ def _costs(counts: bytes, budget: int) -> bytes:
 # A letter with 1 or 2 naturals and none within two letters costs at least one joker:
 # its same-letter group needs one or two; a mixed group reaching another natural at
 # least 3 letters away has 2 or more gaps, and holds at most two such letters.
-_LONELY = re.compile(b"(?<=\0\0)[\x01\x02](?=\0\0)")
+LONELY = re.compile(b"(?<=\0\0)[\x01\x02](?=\0\0)")
 # Keys and answers are bytes, so the garbage collector never walks this big dict.
 _COSTS: dict[bytes, bytes] = {}
 _COSTS_LIMIT = 1 << 18
@@ -325,7 +325,7 @@ _COSTS_LIMIT = 1 << 18
 def _part_costs(counts: bytes, budget: int) -> bytes:
     if not counts:
         return _EMPTY_COSTS
-    if len(_LONELY.findall(b"\0\0" + counts + b"\0\0")) > budget:
+    if len(LONELY.findall(b"\0\0" + counts + b"\0\0")) > budget:
         return _NO_COSTS
     parts = _gap(budget).split(counts)
     if len(parts) > 1:
