@@ -1,8 +1,9 @@
 """HTTP cost of the game endpoints against a bare Django view doing one indexed SELECT,
-all on one server (gunicorn, one sync worker) and PostgreSQL, in one run.
+all on one server (gunicorn, one worker: uvicorn as in production, or with
+BENCH_SERVER=wsgi the sync worker of before) and PostgreSQL, in one run.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/capitalla_bench REDIS_URL=redis://127.0.0.1:6379/14 \
-        .venv/bin/python bench/bench_http.py
+        [BENCH_SERVER=wsgi] .venv/bin/python bench/bench_http.py
 
 Targets: an unchanged poll <= 1.5x the bare view; a move POST <= 5x.
 """
@@ -14,29 +15,17 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
-from urllib.parse import urlparse
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ["DJANGO_SETTINGS_MODULE"] = "bench.http_settings"
-os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/capitalla_bench")
-# As in production: Redis is the broker; sessions are read from the database.
-os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
-os.environ.setdefault("BOT_MOVE_DELAY", "0")
+from http_site import ROOT, ensure_database
+
 PORT = int(os.environ.get("BENCH_PORT", "8765"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "400"))
-
-
-def ensure_database(url: str) -> None:
-    import psycopg
-
-    parsed = urlparse(url)
-    name = parsed.path.lstrip("/")
-    admin = url.rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
+# The production server (gunicorn + a uvicorn worker, ASGI) or the sync worker it replaced.
+SERVERS = {
+    "asgi": ["capitalla_site.asgi:application", "-k", "capitalla_site.asgi_worker.Worker"],
+    "wsgi": ["capitalla_site.wsgi:application"],
+}
+SERVER = os.environ.get("BENCH_SERVER", "asgi")
 
 
 def setup_table():
@@ -88,18 +77,8 @@ def main():
     ensure_database(os.environ["DATABASE_URL"])
     game, cookies = setup_table()
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "capitalla_site.wsgi:application",
-            "--workers",
-            "1",
-            "--bind",
-            f"127.0.0.1:{PORT}",
-            "--log-level",
-            "warning",
-        ],
+        [sys.executable, "-m", "gunicorn", *SERVERS[SERVER]]
+        + ["--workers", "1", "--bind", f"127.0.0.1:{PORT}", "--log-level", "warning"],
         cwd=ROOT,
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "bench.http_settings"},
     )
@@ -134,7 +113,8 @@ def main():
                 for (_, seconds), name in zip(results, samples):
                     samples[name].append(seconds * 1000)
         bare = statistics.median(samples["bare view (1 indexed SELECT)"])
-        print(f"{ROUNDS} rounds, gunicorn 1 sync worker, PostgreSQL, a new connection per request\n")
+        worker = "1 uvicorn worker (ASGI)" if SERVER == "asgi" else "1 sync worker (WSGI)"
+        print(f"{ROUNDS} rounds, gunicorn {worker}, PostgreSQL, a new connection per request\n")
         print(f"{'endpoint':32} {'median ms':>10} {'p90 ms':>8} {'x bare':>7}")
         for name, values in samples.items():
             p90 = statistics.quantiles(values, n=10)[-1]

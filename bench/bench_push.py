@@ -26,12 +26,10 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ["DJANGO_SETTINGS_MODULE"] = "bench.http_settings"
-os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/capitalla_bench")
-os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
-os.environ.setdefault("BOT_MOVE_DELAY", "0")
+from http_site import ROOT, ensure_database
+
+# Playwright's sync API runs an event loop in this thread; our ORM calls stay plain sync code.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 # The bench opens thousands of tables for a handful of players.
 for limit in ("OPEN_TABLE_LIMIT", "NEW_TABLE_LIMIT", "BOT_GAME_LIMIT"):
     os.environ.setdefault(limit, "1000000")
@@ -222,6 +220,72 @@ def report(row):
     )
 
 
+# Set on the watching page before a move: window.seenAt becomes the moment its table shows
+# a newer version than it did.
+WATCH_VERSION = """() => {
+  window.seenAt = null;
+  const shown = Number(document.querySelector('#table').dataset.version);
+  const observer = new MutationObserver(() => {
+    const table = document.querySelector('#table');
+    if (table && Number(table.dataset.version) > shown) { observer.disconnect(); window.seenAt = Date.now(); }
+  });
+  observer.observe(document.querySelector('[data-live]'), {subtree: true, childList: true, attributes: true});
+}"""
+
+
+def browser_moves(moves: int) -> list[float]:
+    """Two players in two Chromium contexts: from a click on a move to the new table on
+    the other player's screen, in ms, for `moves` moves (draws and discards, both seats)."""
+    from django.contrib.auth import get_user_model
+    from playwright.sync_api import sync_playwright
+
+    from games import services
+
+    User = get_user_model()
+    players = []
+    for name in ("bench-browser-a", "bench-browser-b"):
+        user = User.objects.get_or_create(username=name)[0]
+        user.set_password("bench-browser-password")
+        user.save()
+        players.append(user)
+    game = services.create_table(players[0], "capitalla", seats=2)
+    services.join_table(players[1], game.pk)
+    game = services.start_table(players[0], game.pk)
+    base = f"http://127.0.0.1:{PORT}"
+    elapsed = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        pages = []
+        for user in players:
+            page = browser.new_context(base_url=base).new_page()
+            page.goto("/accounts/login/")
+            page.fill("input[name=username]", user.username)
+            page.fill("input[name=password]", "bench-browser-password")
+            page.click("button[type=submit]")
+            page.goto(game.get_absolute_url())
+            page.wait_for_selector("[data-live-state=open]")
+            page.on("dialog", lambda dialog: dialog.accept())
+            pages.append(page)
+        for _ in range(moves):
+            game.refresh_from_db()
+            if game.status != game.Status.ACTIVE:
+                break
+            mover, watcher = pages[game.to_act[0]], pages[1 - game.to_act[0]]
+            watcher.evaluate(WATCH_VERSION)
+            mover.wait_for_selector("[data-live-state=open]")
+            if game.state["phase"] == "pick":
+                mover.get_by_role("button", name="Draw from the pile").click()
+                clicked = mover.evaluate("Date.now()")
+            else:
+                clicked = mover.evaluate("Date.now()")
+                mover.locator("button[name=card]").first.click()
+            watcher.wait_for_function("() => window.seenAt !== null", timeout=10_000)
+            elapsed.append(watcher.evaluate("window.seenAt") - clicked)
+            mover.wait_for_timeout(400)  # the mover's own table settles
+        browser.close()
+    return elapsed
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pages", type=int, nargs="+", default=[1, 1000, 10000])
@@ -230,9 +294,8 @@ def main():
     parser.add_argument("--rate", type=float, default=20.0, help="moves a second")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--modes", nargs="+", default=["push", "poll"])
+    parser.add_argument("--browser", type=int, default=20, help="moves timed in Chromium (0: none)")
     args = parser.parse_args()
-
-    from bench.bench_http import ensure_database
 
     ensure_database(os.environ["DATABASE_URL"])
     tables = setup_tables(max(1, max(args.pages) // 2))
@@ -249,6 +312,13 @@ def main():
         for pages in args.pages:
             for mode in args.modes:
                 report(run(mode, pages, tables, args.seconds, args.idle, args.rate, lambda: process_tree(server.pid)))
+        if args.browser:
+            on_screen = browser_moves(args.browser)
+            print(
+                f"\nIn Chromium, two players: a move's click to the other player's screen, {len(on_screen)} moves: "
+                f"p50 {percentile(on_screen, 50):.0f} ms, p95 {percentile(on_screen, 95):.0f} ms, "
+                f"max {max(on_screen):.0f} ms (target <= 300 ms)"
+            )
     finally:
         server.terminate()
         server.wait(timeout=20)

@@ -14,18 +14,11 @@ sweeper's two statements: the SELECT of expired games and the claiming UPDATE.
 
 import os
 import statistics
-import sys
 import time
 from datetime import timedelta
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from http_site import ensure_database  # the site's settings, DEBUG off, on PostgreSQL
 
-from bench.bench_http import ensure_database  # noqa: E402  (sets its own settings module)
-
-os.environ["DJANGO_SETTINGS_MODULE"] = "bench.http_settings"  # the site's settings, DEBUG off
-os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/capitalla_bench")
 os.environ.setdefault("BOT_MOVE_DELAY", "0")
 GAMES = int(os.environ.get("BENCH_GAMES", "10000"))
 EXPIRED = GAMES // 100

@@ -180,3 +180,15 @@ def common_view(
     if state["phase"] == "over":
         view["hands"] = [sort_hand(cards) for cards in all_hands(state)]
     return view
+
+
+def hidden_from(state: State, seat: int, pile: str, order) -> tuple[list[int], dict[str, list], list]:
+    """What `seat` cannot see, for a world dealt again (a game's `reshuffle_hidden`): the
+    other seats, the set-aside hands of the others who resigned, and all those cards plus
+    the face-down `pile`, put in `order` (the game's sort), so that a shuffle of them
+    depends on what `seat` sees and on the shuffle's rng only."""
+    others = [other for other in range(state["players"]) if other != seat]
+    out_hands = {name: hand for name, hand in state["out_hands"].items() if name != str(seat)}
+    cards = [card for other in others for card in state["hands"][other]]
+    cards += [card for hand in out_hands.values() for card in hand] + state[pile]
+    return others, out_hands, order(cards)

@@ -6,19 +6,14 @@ from collections import Counter
 
 from games.capit.engine import RULES, all_cards, reshuffle_hidden
 from games.engine.bots import get_bot, play
+from tests.bot_positions import bot_positions
 
 NORMAL = get_bot("capit", "normal")
 
 
 def positions(games=2, every=5):
     """(state, seat to act) every few moves of normal-bot games for four."""
-    for seed in range(games):
-        state, rng, moves = RULES.new_game(4, {}, seed), random.Random(seed), 0
-        while to_act := RULES.to_act(state):
-            if moves % every == 0:
-                yield state, to_act[0]
-            state = RULES.apply(state, to_act[0], NORMAL.choose(state, to_act[0], rng))
-            moves += 1
+    return bot_positions(RULES, NORMAL, players=4, options={}, seeds=range(games), every=every)
 
 
 def test_a_reshuffle_keeps_the_view_and_the_cards_and_moves_what_is_hidden():

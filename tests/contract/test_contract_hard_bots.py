@@ -10,6 +10,8 @@ import pytest
 from contract_checks import every_game
 from toys.plugin import TOY
 
+from tests.bot_positions import bot_positions
+
 POSITIONS = 40  # per game: every few moves of a few games
 WORLDS = 3  # reshuffles per position
 
@@ -17,14 +19,10 @@ WORLDS = 3  # reshuffles per position
 def positions(plugin, games: int = 3):
     """Positions of bot games (normal bots), with the seat to act: every few moves."""
     rules = plugin.rules
-    for seed in range(games):
-        state = rules.new_game(rules.info.min_players, dict(plugin.quick_options), seed)
-        bots, rng, moves = [plugin.bots["normal"]] * rules.info.min_players, random.Random(seed), 0
-        while to_act := rules.to_act(state):
-            if moves % 7 == 0:
-                yield state, to_act[0]
-            state = rules.apply(state, to_act[0], bots[to_act[0]].choose(state, to_act[0], rng))
-            moves += 1
+    normal = plugin.bots["normal"]
+    return bot_positions(
+        rules, normal, players=rules.info.min_players, options=plugin.quick_options, seeds=range(games), every=7
+    )
 
 
 def check_sees_only_the_view(plugin) -> int:

@@ -151,3 +151,13 @@ def alices_capitalla(alice, monkeypatch, enqueued):
     their own, which would outlive the test database."""
     monkeypatch.setattr(services, "new_seed", lambda: 1)
     return services.quick_game(alice, "capitalla")
+
+
+@pytest.fixture
+def alices_turn(alice, bob):
+    """A dealt two-player Capitalla table, Alice to play. A fixture, so that it runs before
+    the browser starts: ORM calls made inside Playwright's event loop get a connection of
+    their own, which would outlive the test database."""
+    game = services.create_table(alice, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    return services.start_table(alice, game.pk)

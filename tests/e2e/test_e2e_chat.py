@@ -9,14 +9,6 @@ from games import services
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def alices_turn(alice, bob):
-    """A dealt two-player table (set up before the browser starts: see test_e2e_poll_and_move)."""
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    return services.start_table(alice, game.pk)
-
-
 def test_alice_and_bob_talk_at_the_table(alices_turn, bob, page):
     from playwright.sync_api import expect
 

@@ -6,19 +6,7 @@ import time
 
 import pytest
 
-from games import services
-
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def alices_turn(alice, bob):
-    """A dealt two-player table, Alice to play. A fixture, so that it runs before the
-    browser starts: ORM calls made inside Playwright's event loop get a connection of
-    their own, which would outlive the test database."""
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    return services.start_table(alice, game.pk)
 
 
 def test_a_move_sent_during_a_slow_poll_lands_after_it(alices_turn, page):

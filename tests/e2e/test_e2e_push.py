@@ -7,19 +7,10 @@ import re
 
 import pytest
 
-from games import services
 from tests.e2e.conftest import recording_page
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def alices_turn(alice, bob):
-    """A dealt two-player table, Alice to play (made before the browser starts)."""
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    return services.start_table(alice, game.pk)
 
 
 def players_pages(browser, site_url, game):

@@ -4,6 +4,7 @@
 import random
 
 from games.engine.base import State
+from games.engine.common import hidden_from
 
 from .cards import sort_hand, value
 
@@ -15,11 +16,7 @@ def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     value while it plays (the rules see to that). The cards are gathered in a fixed order before the
     shuffle, so the result depends on what `seat` sees and on `rng` only: two states with
     the same view give the same world."""
-    others = [other for other in range(state["players"]) if other != seat]
-    out_hands = {name: hand for name, hand in state["out_hands"].items() if name != str(seat)}
-    hidden = [card for other in others for card in state["hands"][other]]
-    hidden += [card for hand in out_hands.values() for card in hand] + state["stock"]
-    cards = sort_hand(hidden)
+    others, out_hands, cards = hidden_from(state, seat, "stock", sort_hand)
     rng.shuffle(cards)
     new = dict(state)
     held = {other: [] for other in others}  # first the cards the builds show each owner holds

@@ -4,6 +4,7 @@ that checks a bot decides from the view alone (`games.plugins.GamePlugin.reshuff
 import random
 
 from games.engine.base import State
+from games.engine.common import hidden_from
 
 from .cards import sort_hand
 
@@ -17,11 +18,7 @@ def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     every hand is shown, so nothing moves."""
     if state["phase"] == "over":
         return state
-    others = [other for other in range(state["players"]) if other != seat]
-    out_hands = {name: hand for name, hand in state["out_hands"].items() if name != str(seat)}
-    hidden = [card for other in others for card in state["hands"][other]]
-    hidden += [card for hand in out_hands.values() for card in hand] + state["deck"]
-    cards = sort_hand(hidden)
+    others, out_hands, cards = hidden_from(state, seat, "deck", sort_hand)
     rng.shuffle(cards)
     new = dict(state)
     new["hands"] = list(state["hands"])
