@@ -222,8 +222,20 @@ def _discard(state: State, seat: int, move: Move) -> State:
     new = next_state(state)
     new["hands"][seat] = [c for c in state["hands"][seat] if c != card]
     new["discard"] = state["discard"] + [card]
+    _forget_taken(new, seat, card)
     _pass_turn(new)
     return new
+
+
+def _forget_taken(new: State, seat: int, card: str) -> None:
+    """A card taken from the discard pile and discarded again is no longer known to be
+    held: `taken` lists only what each seat is seen to hold (a reshuffle may deal it to
+    someone face down, who must not be seen to hold it)."""
+    if card in picks_from_discard(new, "taken")[seat]:
+        new["taken"] = [
+            [c for c in cards if c != card] if s == seat else cards
+            for s, cards in enumerate(picks_from_discard(new, "taken"))
+        ]
 
 
 def _declare(state: State, seat: int, move: Move) -> State:
@@ -261,6 +273,8 @@ def _refill(new: State) -> None:
     new["reshuffles"] += 1
     new["draw"] = shuffled(new["discard"][:-1], new["seed"], f"reshuffle:{new['reshuffles']}")
     new["discard"] = new["discard"][-1:]
+    # The cards passed over are face down now: which seat refused which says where they are.
+    new["refused"] = [[c for c in cards if c in new["discard"]] for cards in picks_from_discard(new, "refused")]
 
 
 def _end(new: State, winners: list[int], reason: str, declaration: dict | None = None) -> None:
