@@ -53,9 +53,8 @@ def publish(news: dict) -> None:
 
 def announce(game_id: int, *, version: int | None, users: list[int], lobby: bool) -> None:
     """Publish the news when the current transaction commits (at once outside one)."""
-    if settings.LIVE_PUSH:
-        news = {"game": game_id, "v": version, "users": users, "lobby": lobby}
-        transaction.on_commit(lambda: publish(news))
+    news = {"game": game_id, "v": version, "users": users, "lobby": lobby}
+    transaction.on_commit(lambda: publish(news))
 
 
 def _people_at(game: Game, *, seats_changed: bool = False) -> list[int]:
@@ -73,7 +72,7 @@ def _in_lobby(game: Game) -> bool:
 
 @receiver(post_save, sender=Game)
 def game_saved(sender, instance: Game, created, update_fields=None, **kwargs):
-    if update_fields is not None and set(update_fields) <= QUIET_FIELDS:
+    if not settings.LIVE_PUSH or update_fields is not None and set(update_fields) <= QUIET_FIELDS:
         return
     # The lobby lists public open tables: news when one opens or stops being open.
     was_in_lobby = instance.loaded_status == Game.Status.OPEN and not instance.private
@@ -85,7 +84,7 @@ def game_saved(sender, instance: Game, created, update_fields=None, **kwargs):
 @receiver(post_save, sender=Seat)
 @receiver(post_delete, sender=Seat)
 def seat_changed(sender, instance: Seat, created=False, update_fields=None, **kwargs):
-    if not (created or kwargs["signal"] is post_delete):
+    if not settings.LIVE_PUSH or not (created or kwargs["signal"] is post_delete):
         return  # a seat's own settings (a hand's order, away) are its player's business
     game = instance.game
     users = _people_at(game, seats_changed=True)
@@ -96,5 +95,5 @@ def seat_changed(sender, instance: Seat, created=False, update_fields=None, **kw
 
 @receiver(post_save, sender=ChatMessage)
 def chat_said(sender, instance: ChatMessage, created, **kwargs):
-    if created:
+    if settings.LIVE_PUSH and created:
         announce(instance.game_id, version=None, users=[], lobby=False)

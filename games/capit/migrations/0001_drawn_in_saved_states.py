@@ -5,22 +5,11 @@ own replay gives."""
 
 from django.db import migrations
 
+from games.saved_states import fill_from_replay
+
 
 def add_drawn(apps, schema_editor):
-    from games.models import is_system_move
-    from games.plugins import get_plugin
-
-    rules = get_plugin("capit").rules
-    game_model, event_model = apps.get_model("games", "Game"), apps.get_model("games", "Event")
-    for game in game_model.objects.filter(kind="capit", state__isnull=False).iterator():
-        if "drawn" in game.state:
-            continue
-        state = rules.new_game(game.num_seats, game.options, game.seed)
-        for event in event_model.objects.filter(game=game).order_by("seq"):
-            if not is_system_move(event.move):
-                state = rules.apply(state, event.seat, event.move)
-        game.state = {**game.state, "drawn": state.get("drawn")}
-        game.save(update_fields=["state"])
+    fill_from_replay(apps, "capit", ("drawn",))
 
 
 class Migration(migrations.Migration):
