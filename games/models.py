@@ -39,6 +39,9 @@ TURN_TIMES = [
     (7 * 86400, "7 days"),
 ]
 DEFAULT_TURN_SECONDS = 86400
+# From this turn time up, a table's clock stands still while a player is away, unless the
+# host chose otherwise: a correspondence table waits for a holiday, a live one does not.
+ABSENCES_STOP_CLOCK_FROM = 86400
 
 
 def turn_time_label(seconds: int) -> str:
@@ -130,6 +133,11 @@ class Game(models.Model):
     # An open table whose last seat was taken: when its host hears that it is full.
     full_mail_at = models.DateTimeField(null=True, blank=True, db_index=True)
     extra_time_used = models.BooleanField(default=False)
+    # A player's announced absence (accounts.Absence) stops their clock at this table.
+    # On by default for turn times of ABSENCES_STOP_CLOCK_FROM or more (create_table).
+    absences_stop_clock = models.BooleanField(default=False)
+    # The result counts for the players' ratings (ratings/): a table of people only.
+    rated = models.BooleanField(default=False)
 
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)

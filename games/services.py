@@ -25,6 +25,7 @@ from games.engine.bots import get_bot
 from games.engine.registry import RULES
 from games.engine.rng import new_seed
 from games.models import (
+    ABSENCES_STOP_CLOCK_FROM,
     DEFAULT_TURN_SECONDS,
     ON_A_CLOCK,
     TURN_TIMES,
@@ -255,11 +256,14 @@ def create_table(
     turn_seconds: int = DEFAULT_TURN_SECONDS,
     timeout_policy: str = Game.TimeoutPolicy.BOT,
     allow_extra_time: bool = True,
+    absences_stop_clock: bool | None = None,
+    rated: bool = False,
 ) -> Game:
     """A new open table. The host takes seat 0, unless bots fill every seat: then the host
     only watches (and starts) a bot table. With an ante, every player pays it into the pot
     at the start, and there are no bots. `turn_seconds` is each player's time for a turn;
-    `timeout_policy` says what happens when it runs out."""
+    `timeout_policy` says what happens when it runs out. `absences_stop_clock` (None: on
+    for turn times of a day or more) lets an announced absence stop a player's clock."""
     check_new_table(kind, seats, bots, bot_level)
     options = check_game_options(kind, seats, options or {})
     check_clock_options(turn_seconds, timeout_policy)
@@ -278,6 +282,10 @@ def create_table(
             turn_seconds=turn_seconds,
             timeout_policy=timeout_policy,
             allow_extra_time=bool(allow_extra_time),
+            absences_stop_clock=(
+                turn_seconds >= ABSENCES_STOP_CLOCK_FROM if absences_stop_clock is None else bool(absences_stop_clock)
+            ),
+            rated=bool(rated),
             ante=ante,
         )
         if bots < seats:
@@ -471,6 +479,8 @@ def rematch(user, game_id: int) -> Game:
             turn_seconds=game.turn_seconds,
             timeout_policy=game.timeout_policy,
             allow_extra_time=game.allow_extra_time,
+            absences_stop_clock=game.absences_stop_clock,
+            rated=game.rated,
         )
         game.rematch = following
         game.save(update_fields=["rematch"])

@@ -23,6 +23,7 @@ def finished(alice, bob):
         turn_seconds=3600,
         timeout_policy=Game.TimeoutPolicy.FORFEIT,
         allow_extra_time=False,
+        absences_stop_clock=True,
     )
     services.join_table(bob, game.pk)
     services.start_table(alice, game.pk)
@@ -44,6 +45,8 @@ def test_the_first_to_ask_opens_the_next_table_with_the_same_settings(finished, 
         "allow_extra_time",
         "options",
         "bot_level",
+        "absences_stop_clock",
+        "rated",
     )
     assert {f: getattr(following, f) for f in same} == {f: getattr(finished, f) for f in same}
 

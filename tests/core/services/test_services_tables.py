@@ -85,3 +85,16 @@ def test_options_the_rules_refuse_are_refused_at_creation(alice):
     with pytest.raises(services.ServiceError, match="unknown options"):
         services.create_table(alice, "capitalla", seats=2, options={"jokers": "all"})
     assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize("turn_seconds,stops", [(600, False), (12 * 3600, False), (86400, True), (7 * 86400, True)])
+def test_absences_stop_the_clock_by_default_from_a_day_per_turn(alice, turn_seconds, stops):
+    game = services.create_table(alice, "capitalla", seats=2, turn_seconds=turn_seconds)
+    assert game.absences_stop_clock is stops
+
+
+def test_the_host_may_choose_whether_absences_stop_the_clock(alice):
+    assert not services.create_table(alice, "capitalla", seats=2, absences_stop_clock=False).absences_stop_clock
+    assert services.create_table(
+        alice, "capitalla", seats=2, turn_seconds=600, absences_stop_clock=True
+    ).absences_stop_clock
