@@ -86,6 +86,8 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ledger",
+    "ninja",  # its docs page's assets from our static files, not a CDN (the CSP allows only 'self')
+    "api",
 ]
 # The games: one Django app each (games/<slug>/, with its plugin.py). Adding a game is
 # adding its folder and its line here; the first is the create form's default.
@@ -349,6 +351,13 @@ BOT_TURN_RESEND = float(os.environ.get("BOT_TURN_RESEND", "120"))
 OPEN_TABLE_LIMIT = int(os.environ.get("OPEN_TABLE_LIMIT", "5"))
 BOT_GAME_LIMIT = int(os.environ.get("BOT_GAME_LIMIT", "10"))
 NEW_TABLE_LIMIT = int(os.environ.get("NEW_TABLE_LIMIT", "60"))
+
+# The open API (api/): tokens per account, requests per token and minute (reads: GETs;
+# writes: everything else), long-polls one token may hold open at once per process.
+API_TOKEN_LIMIT = int(os.environ.get("API_TOKEN_LIMIT", "10"))
+API_READS_PER_MINUTE = int(os.environ.get("API_READS_PER_MINUTE", "600"))
+API_WRITES_PER_MINUTE = int(os.environ.get("API_WRITES_PER_MINUTE", "120"))
+API_LONG_POLLS_PER_TOKEN = int(os.environ.get("API_LONG_POLLS_PER_TOKEN", "4"))
 
 LOGGING = {
     "version": 1,

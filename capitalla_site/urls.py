@@ -4,10 +4,14 @@ from django.urls import include, path
 from django.utils.functional import lazy
 from django.views.generic.base import RedirectView
 
+from api.views import api
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("chips/", include("ledger.urls")),
+    path("api/v1/", api.urls),
+    path("api-tokens/", include("api.urls")),
     # Looked up per request: with DEBUG off its hashed name exists only after collectstatic.
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("favicon.svg"), permanent=True)),
     path("", include("games.urls")),

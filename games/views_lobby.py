@@ -36,7 +36,7 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
             .order_by("-created_at")
             .distinct()[:50]
         )
-    page = Paginator(_in_lobby_order(open_tables, request.user), LOBBY_PAGE_SIZE).get_page(request.GET.get("page"))
+    page = Paginator(in_lobby_order(open_tables, request.user), LOBBY_PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
         "open_tables": [_lobby_row(g, request.user) for g in page],
         "pages": {
@@ -68,7 +68,7 @@ def _render_live(request, template: str, part: str, context: dict, status: int =
     return response
 
 
-def _in_lobby_order(tables, user):
+def in_lobby_order(tables, user):
     """Tables with a free seat from people the user has played with first, then the
     others with a free seat, then full ones; newest first within each."""
     tables = tables.annotate(taken=Count("seats"))
@@ -137,7 +137,7 @@ def _lobby_row(game: Game, user) -> dict:
         # A table with an ante seats only people: it starts once full (services.start_table).
         "waits_for_people": bool(game.ante) and len(seats) < game.num_seats,
         "seated": me is not None,
-        "my_turn": me is not None and active and me.index in to_act and not me.away,
+        "my_turn": is_my_turn(game, me),
         "away": me is not None and active and me.away,
         "is_host": user.is_authenticated and game.host_id == user.pk,
         "is_open": game.status == Game.Status.OPEN,
@@ -155,27 +155,37 @@ def _lobby_row(game: Game, user) -> dict:
     }
 
 
+def is_my_turn(game: Game, me: Seat | None) -> bool:
+    """Whether `me` (a seat of the game, or None) is to act in a game in play, not away."""
+    return me is not None and game.status == Game.Status.ACTIVE and me.index in (game.to_act or []) and not me.away
+
+
+def my_games_by_urgency(user) -> dict[str, list[Game]]:
+    """Where `user` is needed: their turn ("my_turn", the most urgent deadline first), then
+    games in play waiting on others ("waiting"), then the ones that finished lately
+    ("finished"). The page and the API (api/views.py) list them in this order."""
+    mine = Game.objects.filter(seats__user=user).select_related("host").prefetch_related("seats")
+    active = list(
+        mine.filter(status=Game.Status.ACTIVE).order_by(F("deadline").asc(nulls_last=True), "-started_at")[:200]
+    )
+    return {
+        "my_turn": [g for g in active if is_my_turn(g, g.seat_of(user))],
+        "waiting": [g for g in active if not is_my_turn(g, g.seat_of(user))],
+        "finished": list(mine.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:20]),
+    }
+
+
 @login_required
 def my_games(request):
-    """Where I am needed: my turn first (the most urgent deadline first), then games
-    waiting on others, then the ones that finished lately."""
-    mine = Game.objects.filter(seats__user=request.user).select_related("host").prefetch_related("seats")
-    active = [
-        _lobby_row(g, request.user)
-        for g in mine.filter(status=Game.Status.ACTIVE).order_by(F("deadline").asc(nulls_last=True), "-started_at")[
-            :200
-        ]
-    ]
-    finished = mine.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:20]
+    """Where I am needed (`my_games_by_urgency`)."""
+    lists = my_games_by_urgency(request.user)
     return _render_live(
         request,
         "games/my_games.html",
         "lists",
         {
             "rematches": rematches_for(request.user),
-            "my_turn": [r for r in active if r["my_turn"]],
-            "waiting": [r for r in active if not r["my_turn"]],
-            "finished": [_lobby_row(g, request.user) for g in finished],
+            **{name: [_lobby_row(g, request.user) for g in games] for name, games in lists.items()},
             "live_url": live_url(request, "my_games_live"),
         },
     )

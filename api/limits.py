@@ -1,0 +1,84 @@
+"""Per-token limits: requests per minute (a fixed-window counter) and long-polls open at once.
+
+The counter is one INCR in Redis (settings.REDIS_URL), shared by every web process; with
+no Redis configured, or while it is unreachable, Django's cache counts instead (per
+process with the default local-memory cache: a looser limit, never a refused request).
+"""
+
+import logging
+import threading
+import time
+from contextlib import contextmanager
+from functools import cache
+
+import redis
+from django.conf import settings
+from django.core.cache import cache as django_cache
+
+logger = logging.getLogger(__name__)
+
+WINDOW = 60  # seconds
+
+
+class RateLimited(Exception):
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message)
+        self.message, self.retry_after = message, retry_after
+
+
+@cache
+def _redis(url: str):
+    # Short timeouts: a Redis that hangs must not hold up a move.
+    return redis.Redis.from_url(url, socket_timeout=0.25, socket_connect_timeout=0.25)
+
+
+def _count(key: str) -> int:
+    """One more hit on `key` in the current window; the hits so far, this one included."""
+    if settings.REDIS_URL:
+        try:
+            pipe = _redis(settings.REDIS_URL).pipeline()
+            pipe.set(key, 0, ex=WINDOW + 1, nx=True)
+            pipe.incr(key)
+            return pipe.execute()[1]
+        except redis.RedisError:
+            logger.warning("API rate limit: Redis unreachable, counting in the cache")
+    django_cache.add(key, 0, WINDOW + 1)
+    try:
+        return django_cache.incr(key)
+    except ValueError:  # expired between add and incr
+        django_cache.set(key, 1, WINDOW + 1)
+        return 1
+
+
+def take(token_id: int, kind: str, now: float | None = None) -> None:
+    """Count a request of `kind` ("read" or "play") for the token; RateLimited past its
+    budget per minute (API_READS_PER_MINUTE, API_WRITES_PER_MINUTE)."""
+    now = time.time() if now is None else now
+    window = int(now // WINDOW)
+    limit = settings.API_READS_PER_MINUTE if kind == "read" else settings.API_WRITES_PER_MINUTE
+    if _count(f"api:rate:{token_id}:{kind}:{window}") > limit:
+        retry_after = max(1, int((window + 1) * WINDOW - now) + 1)
+        what = "reads" if kind == "read" else "writes"
+        raise RateLimited(f"Too many {what}: this token may make {limit} a minute.", retry_after)
+
+
+_long_polls: dict[int, int] = {}
+_long_polls_lock = threading.Lock()
+
+
+@contextmanager
+def long_poll_slot(token_id: int):
+    """Hold one of the token's API_LONG_POLLS_PER_TOKEN long-polls in this process (each
+    holds a thread while it waits); RateLimited when they are all taken."""
+    limit = settings.API_LONG_POLLS_PER_TOKEN
+    with _long_polls_lock:
+        if _long_polls.get(token_id, 0) >= limit:
+            raise RateLimited(f"This token has {limit} long-polls waiting already.", 1)
+        _long_polls[token_id] = _long_polls.get(token_id, 0) + 1
+    try:
+        yield
+    finally:
+        with _long_polls_lock:
+            _long_polls[token_id] -= 1
+            if not _long_polls[token_id]:
+                del _long_polls[token_id]

@@ -1,0 +1,79 @@
+"""A game as the API shows it to one user: the same `rules.view(state, seat)` the page
+renders from (games/presenters.py), with the table around it. Nothing here reads the
+state but through `rules.view`; the seed appears only in a finished game's log."""
+
+from games.models import Game
+from games.presenters import in_words
+
+
+def game_json(game: Game, user, *, with_view: bool = True) -> dict:
+    """`user`'s seat's view of `game` (a watcher's, `view(state, None)`, if they have no
+    seat); lists leave the view out (`with_view`), a game's own answer has it."""
+    me = game.seat_of(user)
+    active = game.status == Game.Status.ACTIVE
+    to_act = list(game.to_act or []) if active else []
+    clock_seats = game.clock_seats() if active else []
+    view = None
+    if with_view and game.state is not None:
+        view = game.rules.view(game.state, me.index if me else None)
+    return {
+        "id": game.pk,
+        "kind": game.kind,
+        "game_name": game.rules.info.name,
+        "status": game.status,
+        "version": game.version,
+        "private": game.private,
+        "host": next((s.name for s in game.seat_list if s.user_id == game.host_id), None) or game.host.name,
+        "me": me.index if me else None,
+        "seats": [_seat(game, i, me, to_act) for i in range(game.num_seats)],
+        "to_act": to_act,
+        "my_turn": bool(me and me.index in to_act and not me.away),
+        "clock": {"seats": clock_seats, "deadline": game.deadline, "at_once": game.clock_at_once}
+        if clock_seats
+        else None,
+        "turn_seconds": game.turn_seconds,
+        "seed_hash": game.seed_hash,
+        "result": game.result if game.status == Game.Status.FINISHED else None,
+        "view": view,
+    }
+
+
+def _seat(game: Game, index: int, me, to_act: list[int]) -> dict:
+    seat = next((s for s in game.seat_list if s.index == index), None)
+    return {
+        "index": index,
+        "name": seat.name if seat else None,
+        "is_bot": bool(seat and seat.is_bot),
+        "away": bool(seat and seat.away and game.status == Game.Status.ACTIVE),
+        "is_me": me is not None and me.index == index,
+        "to_act": index in to_act,
+    }
+
+
+def log_json(game: Game) -> dict:
+    """A finished game's whole story: the table, the revealed seed and every event, so a
+    client can rebuild each position with the engine (`new_game` + `apply`)."""
+    names = {s.index: s.name for s in game.seat_list}
+
+    def name_of(index):
+        return names.get(index, f"Seat {index + 1}")
+
+    return {
+        "id": game.pk,
+        "kind": game.kind,
+        "num_seats": game.num_seats,
+        "options": game.options,
+        "seed": game.seed_revealed,
+        "seed_hash": game.seed_hash,
+        "result": game.result,
+        "events": [
+            {
+                "seq": e.seq,
+                "seat": e.seat,
+                "move": e.move,
+                "text": in_words(e.history_row(), name_of),
+                "at": e.created_at,
+            }
+            for e in game.events.order_by("seq")
+        ],
+    }

@@ -1,0 +1,124 @@
+"""The API's request and response bodies (pydantic, through django-ninja): the OpenAPI
+document is generated from these, and every response is checked against its own."""
+
+from datetime import datetime
+from typing import Any
+
+from ninja import Field, Schema
+
+from games.models import DEFAULT_TURN_SECONDS
+
+
+class Error(Schema):
+    detail: str = Field(description="What went wrong, in a sentence fit to show a player.")
+
+
+class SeatOut(Schema):
+    index: int
+    name: str | None = Field(description="None: the seat is free.")
+    is_bot: bool
+    away: bool = Field(description="A bot plays this person's seat until they are back.")
+    is_me: bool
+    to_act: bool
+
+
+class ClockOut(Schema):
+    seats: list[int] = Field(description="The seats whose clock runs.")
+    deadline: datetime
+    at_once: bool = Field(description="One shared clock for every seat acting at once.")
+
+
+class GameOut(Schema):
+    id: int
+    kind: str = Field(description="capitalla, capit, casino or rummathon.")
+    game_name: str
+    status: str = Field(description="open, active, finished or abandoned.")
+    version: int = Field(description="Send it back with a move: a stale one is refused with 409.")
+    private: bool
+    host: str
+    me: int | None = Field(description="My seat's index; None when I only watch.")
+    seats: list[SeatOut]
+    to_act: list[int]
+    my_turn: bool
+    clock: ClockOut | None
+    turn_seconds: int
+    seed_hash: str = Field(description="sha256 of the seed, published at the deal.")
+    result: dict[str, Any] | None = Field(description="Once the game is over.")
+    view: dict[str, Any] | None = Field(
+        description="The game's own view of the position for my seat (`rules.view`), None before the deal."
+    )
+
+
+class StaleOut(Schema):
+    detail: str
+    game: GameOut
+
+
+class LegalMovesOut(Schema):
+    version: int
+    total: int = Field(description="How many legal moves there are in all.")
+    offset: int
+    limit: int
+    moves: list[dict[str, Any]]
+
+
+class MoveIn(Schema):
+    version: int = Field(description="The version of the position the move was chosen in.")
+    move: dict[str, Any] = Field(description='A move as legal-moves lists it, e.g. {"type": "draw", "from": "pile"}.')
+
+
+class EventOut(Schema):
+    seq: int
+    seat: int | None
+    move: dict[str, Any]
+    text: str
+    at: datetime
+
+
+class LogOut(Schema):
+    id: int
+    kind: str
+    num_seats: int
+    options: dict[str, Any]
+    seed: int = Field(description="The shuffle's seed, revealed at the end: new_game(num_seats, options, seed).")
+    seed_hash: str
+    result: dict[str, Any] | None
+    events: list[EventOut]
+
+
+class TableIn(Schema):
+    kind: str
+    seats: int
+    bots: int = 0
+    bot_level: str = "normal"
+    private: bool = False
+    options: dict[str, Any] = Field(default_factory=dict, description="The game's table options.")
+    ante: int = 0
+    turn_seconds: int = DEFAULT_TURN_SECONDS
+    timeout_policy: str = "bot"
+    allow_extra_time: bool = True
+    absences_stop_clock: bool | None = Field(None, description="None: on for turn times of a day or more.")
+    rated: bool = False
+
+
+class TablesOut(Schema):
+    count: int
+    offset: int
+    limit: int
+    tables: list[GameOut]
+
+
+class MyGamesOut(Schema):
+    my_turn: list[GameOut] = Field(description="Games waiting for me, the nearest deadline first.")
+    waiting: list[GameOut] = Field(description="Games in play waiting for others.")
+    finished: list[GameOut] = Field(description="The latest finished games.")
+
+
+class ChatIn(Schema):
+    text: str
+
+
+class MeOut(Schema):
+    id: int
+    name: str
+    scopes: list[str]

@@ -1,0 +1,262 @@
+"""The open API at /api/v1/ (django-ninja). Views parse, call games/services.py exactly as
+the browser's views do, and answer JSON; every refusal is `{"detail": "..."}` with its
+status (a ServiceError's own). docs/api.md walks through a game with curl."""
+
+import time
+
+from django.db import connection
+from django.http import Http404
+from ninja import NinjaAPI, Query, Status
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+from api import limits
+from api.auth import BearerToken
+from api.present import game_json, log_json
+from api.schemas import (
+    ChatIn,
+    Error,
+    GameOut,
+    LegalMovesOut,
+    LogOut,
+    MeOut,
+    MoveIn,
+    MyGamesOut,
+    StaleOut,
+    TableIn,
+    TablesOut,
+)
+from games import services
+from games.models import Game
+from games.views_lobby import in_lobby_order, my_games_by_urgency
+
+api = NinjaAPI(
+    title="Capitalla API",
+    version="1",
+    description="Play Capitalla, Cap-It, Casino and Rummathon Royale from your own client or bot. "
+    "Send a personal token (made on your profile) as `Authorization: Bearer <token>`: "
+    "`read` scope for GETs, `play` for the rest.",
+    auth=BearerToken(),
+    urls_namespace="api",
+    docs_url="/docs",
+)
+
+# Legal moves per page: a Capitalla or Rummathon lay-down can be one of hundreds.
+LEGAL_MOVES_PAGE, LEGAL_MOVES_MAX_PAGE = 100, 500
+TABLES_PAGE, TABLES_MAX_PAGE = 50, 200
+# A long-poll waits at most this long, checking the version this often.
+LONG_POLL_MAX_WAIT = 25
+LONG_POLL_EVERY = 0.5
+
+ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 413: Error, 429: Error}
+
+
+# ---------------------------------------------------------------- errors
+
+
+def _detail(request, message: str, status: int, **extra):
+    return api.create_response(request, {"detail": message, **extra}, status=status)
+
+
+@api.exception_handler(services.StaleVersion)
+def stale(request, exc: services.StaleVersion):
+    game = Game.objects.select_related("host").get(pk=exc.game.pk)
+    return _detail(request, exc.message, 409, game=game_json(game, request.auth))
+
+
+@api.exception_handler(services.ServiceError)
+def refused(request, exc: services.ServiceError):
+    return _detail(request, exc.message, exc.status)
+
+
+@api.exception_handler(limits.RateLimited)
+def rate_limited(request, exc: limits.RateLimited):
+    response = _detail(request, exc.message, 429)
+    response["Retry-After"] = str(exc.retry_after)
+    return response
+
+
+@api.exception_handler(AuthenticationError)
+def unauthenticated(request, exc):
+    response = _detail(request, "Send a valid API token: Authorization: Bearer <token>.", 401)
+    response["WWW-Authenticate"] = "Bearer"
+    return response
+
+
+@api.exception_handler(ValidationError)
+def invalid(request, exc: ValidationError):
+    first = exc.errors[0] if exc.errors else {}
+    where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("body", "payload", "query", "path"))
+    message = first.get("msg", "Invalid request")
+    return _detail(request, f"{where}: {message}." if where else f"{message}.", 400)
+
+
+@api.exception_handler(Http404)
+def not_found(request, exc):
+    return _detail(request, "No such table.", 404)
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _visible(request, game_id: int) -> Game:
+    """The table if the token's user may see it; else 404, as for no table at all."""
+    game = Game.objects.visible_to(request.auth).select_related("host").filter(pk=game_id).first()
+    if game is None:
+        raise Http404
+    return game
+
+
+@api.get("/me", response={200: MeOut, **ERRORS}, summary="Who this token acts as")
+def me(request):
+    return {"id": request.auth.pk, "name": request.auth.name, "scopes": request.api_token.scopes}
+
+
+@api.get("/games", response={200: MyGamesOut, **ERRORS}, summary="My games, the most urgent first")
+def my_games(request):
+    """As on /my-games/: games where it is my turn (nearest deadline first), then games in
+    play waiting for others, then the latest finished ones. Lists carry no `view`."""
+    lists = my_games_by_urgency(request.auth)
+    return {name: [game_json(g, request.auth, with_view=False) for g in games] for name, games in lists.items()}
+
+
+@api.get("/games/{game_id}", response={200: GameOut, **ERRORS}, summary="A game, as my seat sees it")
+def game(request, game_id: int):
+    return game_json(_visible(request, game_id), request.auth)
+
+
+@api.get("/games/{game_id}/legal-moves", response={200: LegalMovesOut, **ERRORS}, summary="My legal moves")
+def legal_moves(
+    request,
+    game_id: int,
+    offset: Query[int] = 0,
+    limit: Query[int] = LEGAL_MOVES_PAGE,
+):
+    """Every legal move of my seat now, in pages (`offset`, `limit` up to 500): none
+    unless I am to act. For lay-downs whose combinations explode, the game lists what its
+    solver finds; any other arrangement may still be sent as a move, and is judged then."""
+    game = _visible(request, game_id)
+    offset, limit = max(0, offset), min(max(1, limit), LEGAL_MOVES_MAX_PAGE)
+    me = game.seat_of(request.auth)
+    moves = []
+    if me is not None and game.status == Game.Status.ACTIVE and me.index in game.to_act and not me.away:
+        moves = game.rules.legal_moves(game.state, me.index)
+    return {
+        "version": game.version,
+        "total": len(moves),
+        "offset": offset,
+        "limit": limit,
+        "moves": moves[offset : offset + limit],
+    }
+
+
+@api.get("/games/{game_id}/log", response={200: LogOut, **ERRORS}, summary="A finished game's log and seed")
+def log(request, game_id: int):
+    """The whole move log with the revealed seed, once the game is over (409 before: the
+    seed is secret while the game is played)."""
+    game = _visible(request, game_id)
+    if game.status != Game.Status.FINISHED:
+        raise HttpError(409, "The log and the seed are shown once the game is over.")
+    return log_json(game)
+
+
+@api.get("/games/{game_id}/events", response={200: GameOut, **ERRORS}, summary="Wait for the game to move on")
+def events(request, game_id: int, after: Query[int] = -1, wait: Query[float] = LONG_POLL_MAX_WAIT):
+    """A long-poll: answers the game as soon as its version is above `after`, or after
+    `wait` seconds (at most 25) with the game as it is. A token holds at most a few
+    long-polls at once (429 beyond). Under ASGI, /games/{id}/live/ streams the news."""
+    _visible(request, game_id)
+    wait = min(max(0.0, wait), LONG_POLL_MAX_WAIT)
+    ends_at = time.monotonic() + wait
+    with limits.long_poll_slot(request.api_token.pk):
+        while time.monotonic() < ends_at:
+            row = Game.objects.filter(pk=game_id).values_list("version", "status").first()
+            if row is None or row[0] > after or row[1] not in (Game.Status.OPEN, Game.Status.ACTIVE):
+                break
+            if not connection.in_atomic_block:
+                connection.close()  # back to the pool while we sleep
+            time.sleep(LONG_POLL_EVERY)
+    return game_json(_visible(request, game_id), request.auth)
+
+
+@api.get("/games/{game_id}/live/", response={404: Error, **ERRORS}, summary="The game's stream of news (SSE)")
+def live(request, game_id: int):
+    """Server-sent events (`event: table`, `data: <version>`) while the game changes:
+    served by the ASGI server, with a `read` token. A server without it (WSGI) answers
+    404: long-poll `/events` instead."""
+    _visible(request, game_id)
+    return Status(404, {"detail": "No live news from this server: long-poll /events instead."})
+
+
+# ---------------------------------------------------------------- the lobby
+
+
+@api.get("/tables", response={200: TablesOut, **ERRORS}, summary="Open tables in the lobby")
+def tables(request, offset: Query[int] = 0, limit: Query[int] = TABLES_PAGE):
+    """Public tables waiting for players, in the lobby's order: those with a free seat
+    from people I have played with first, then the others with a free seat, then full ones."""
+    offset, limit = max(0, offset), min(max(1, limit), TABLES_MAX_PAGE)
+    listed = in_lobby_order(Game.objects.filter(status=Game.Status.OPEN, private=False), request.auth)
+    return {
+        "count": listed.count(),
+        "offset": offset,
+        "limit": limit,
+        "tables": [game_json(g, request.auth, with_view=False) for g in listed[offset : offset + limit]],
+    }
+
+
+@api.post("/tables", response={201: GameOut, **ERRORS}, summary="Open a table")
+def create_table(request, table: TableIn):
+    """The lobby's create form: I take seat 0 unless bots fill every seat."""
+    game = services.create_table(request.auth, **table.dict())
+    return Status(201, game_json(_visible(request, game.pk), request.auth))
+
+
+def _lifecycle(request, game_id: int, action) -> dict:
+    """A table's lifecycle service, for a table the user may see; the table after it."""
+    _visible(request, game_id)
+    action(request.auth, game_id)
+    return game_json(_visible(request, game_id), request.auth)
+
+
+@api.post("/games/{game_id}/join", response={200: GameOut, **ERRORS}, summary="Take a free seat")
+def join(request, game_id: int):
+    return _lifecycle(request, game_id, services.join_table)
+
+
+@api.post("/games/{game_id}/leave", response={200: GameOut, **ERRORS}, summary="Leave before the deal")
+def leave(request, game_id: int):
+    """The host leaving closes the table; after the deal, resign instead."""
+    return _lifecycle(request, game_id, services.leave_table)
+
+
+@api.post("/games/{game_id}/start", response={200: GameOut, **ERRORS}, summary="Deal (the host)")
+def start(request, game_id: int):
+    return _lifecycle(request, game_id, services.start_table)
+
+
+# ---------------------------------------------------------------- playing
+
+
+@api.post("/games/{game_id}/moves", response={200: GameOut, **ERRORS, 409: StaleOut}, summary="Play a move")
+def move(request, game_id: int, body: MoveIn):
+    """Play a move chosen in position `version`: the game after it. A stale version is
+    refused with 409 and the current game; an illegal move with 400 and the rules' reason."""
+    try:
+        game = services.play_move(request.auth, game_id, body.version, body.move)
+    except (TypeError, KeyError, ValueError, AttributeError, IndexError):
+        # A move of the wrong shape for this game (a list where a card goes...): the pure
+        # rules choked on it before anything was written, and the transaction rolled back.
+        raise HttpError(400, "That move is not one this game knows: see legal-moves for its shape.") from None
+    return game_json(game, request.auth)
+
+
+@api.post("/games/{game_id}/resign", response={200: GameOut, **ERRORS}, summary="Resign")
+def resign(request, game_id: int):
+    return _lifecycle(request, game_id, services.resign)
+
+
+@api.post("/games/{game_id}/chat", response={201: Error, **ERRORS}, summary="Say something at the table")
+def chat(request, game_id: int, body: ChatIn):
+    _visible(request, game_id)
+    services.say(request.auth, game_id, body.text)
+    return Status(201, {"detail": "Said."})

@@ -1,0 +1,49 @@
+"""The profile's API tokens: create one (its secret shown once, on the answer to the
+POST) and revoke one. Session views, for a normal sign-in only: a magic link's session is
+anonymous here (games/scoped_sessions.py), and creating a token, a credential that
+outlives the session, asks for the password as changing the mail address does."""
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from accounts import throttle
+from api import tokens
+from api.models import SCOPES
+
+# Wrong passwords an account may send here per hour.
+PASSWORD_TRIES = 10
+
+
+@never_cache
+@login_required
+@require_POST
+def create(request):
+    if not throttle.take("api-token-password", str(request.user.pk), PASSWORD_TRIES):
+        messages.error(request, "Too many tries: wait an hour before you create a token.")
+        return redirect("profile")
+    if not request.user.check_password(request.POST.get("current_password", "")):
+        messages.error(request, "Wrong password: the token was not created.")
+        return redirect("profile")
+    try:
+        token, secret = tokens.create(
+            request.user, request.POST.get("name", ""), [s for s in request.POST.getlist("scopes") if s in SCOPES]
+        )
+    except tokens.TokenRefused as exc:
+        messages.error(request, exc.message)
+        return redirect("profile")
+    # Rendered, not redirected to: the secret is in this answer only, never stored.
+    return render(request, "api/token_created.html", {"token": token, "secret": secret, "site_url": settings.SITE_URL})
+
+
+@login_required
+@require_POST
+def revoke(request, token_id: int):
+    if tokens.revoke(request.user, token_id):
+        messages.success(request, "The token is revoked: it no longer works.")
+    else:
+        messages.error(request, "No such token.")
+    return redirect("profile")

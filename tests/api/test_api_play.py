@@ -1,0 +1,113 @@
+"""A game through the API: the view for my seat (the page's `rules.view`), legal moves,
+a move with its version, 409 with the fresh game on a stale one, 400 with the rules'
+reason on an illegal one, and the log with the seed only once the game is over."""
+
+import pytest
+
+from games import services
+from games.models import Event, Game, is_system_move
+
+pytestmark = pytest.mark.django_db
+
+
+def test_my_seat_sees_my_view(api_as, table, alice):
+    answer = api_as(alice).get(f"/games/{table.pk}")
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["me"] == 0 and body["version"] == table.version and body["status"] == "active"
+    assert body["view"] == table.rules.view(table.state, 0)
+    assert [s["name"] for s in body["seats"]] == ["Alice", "Bob"]
+    assert body["my_turn"] is True and body["clock"]["seats"] == [0]
+
+
+def test_a_watcher_sees_the_spectators_view(api_as, table, charlie):
+    body = api_as(charlie).get(f"/games/{table.pk}").json()
+    assert body["me"] is None and body["view"] == table.rules.view(table.state, None)
+    assert body["view"]["hand"] in (None, [])
+
+
+def test_a_private_table_is_no_table_to_outsiders(api_as, alice, bob, charlie):
+    game = services.create_table(alice, "capitalla", seats=2, private=True)
+    services.join_table(bob, game.pk)
+    services.start_table(alice, game.pk)
+    hidden = api_as(charlie).get(f"/games/{game.pk}")
+    missing = api_as(charlie).get("/games/999999")
+    assert hidden.status_code == missing.status_code == 404
+    assert hidden.json() == missing.json() == {"detail": "No such table."}
+    for path in ("/legal-moves", "/log", "/events?wait=0"):
+        assert api_as(charlie).get(f"/games/{game.pk}{path}").status_code == 404
+
+
+def test_legal_moves_are_the_engines_for_my_seat_only(api_as, table, alice, bob):
+    mine = api_as(alice).get(f"/games/{table.pk}/legal-moves").json()
+    assert mine["moves"] == table.rules.legal_moves(table.state, 0)
+    assert mine["total"] == len(mine["moves"]) and mine["version"] == table.version
+    assert api_as(bob).get(f"/games/{table.pk}/legal-moves").json()["moves"] == []
+
+
+def test_legal_moves_come_in_pages(api_as, table, alice):
+    every = table.rules.legal_moves(table.state, 0)
+    page = api_as(alice).get(f"/games/{table.pk}/legal-moves", offset=1, limit=1).json()
+    assert page["moves"] == every[1:2] and page["total"] == len(every) and page["limit"] == 1
+    assert api_as(alice).get(f"/games/{table.pk}/legal-moves", limit=10**9).json()["limit"] == 500
+
+
+def test_a_move_goes_through_the_services(api_as, table, alice):
+    move = table.rules.legal_moves(table.state, 0)[0]
+    answer = api_as(alice).post(f"/games/{table.pk}/moves", {"version": table.version, "move": move})
+    assert answer.status_code == 200, answer.content
+    game = Game.objects.get(pk=table.pk)
+    assert answer.json()["version"] == game.version == table.version + 1
+    assert Event.objects.get(game=game, seq=game.version).move == move
+
+
+def test_a_stale_version_gets_409_with_the_fresh_game(api_as, table, alice):
+    move = table.rules.legal_moves(table.state, 0)[0]
+    client = api_as(alice)
+    client.post(f"/games/{table.pk}/moves", {"version": table.version, "move": move})
+    answer = client.post(f"/games/{table.pk}/moves", {"version": table.version, "move": move})
+    assert answer.status_code == 409
+    body = answer.json()
+    fresh = Game.objects.get(pk=table.pk)
+    assert "moved on" in body["detail"] and body["game"]["version"] == fresh.version
+    assert body["game"]["view"] == fresh.rules.view(fresh.state, 0)
+
+
+def test_an_illegal_move_gets_400_with_the_rules_reason(api_as, table, alice, snapshot):
+    before = snapshot(table)
+    answer = api_as(alice).post(f"/games/{table.pk}/moves", {"version": table.version, "move": {"type": "fly"}})
+    assert answer.status_code == 400 and answer.json()["detail"]
+    assert snapshot(table) == before
+
+
+def test_a_move_out_of_turn_is_refused(api_as, table, bob, snapshot):
+    before = snapshot(table)
+    move = {"type": "draw", "from": "pile"}
+    answer = api_as(bob).post(f"/games/{table.pk}/moves", {"version": table.version, "move": move})
+    assert answer.status_code == 400 and snapshot(table) == before
+
+
+def test_resigning_ends_a_two_player_game(api_as, table, alice):
+    answer = api_as(alice).post(f"/games/{table.pk}/resign")
+    assert answer.status_code == 200 and answer.json()["status"] == "finished"
+    assert answer.json()["result"]["winners"] == [1]
+
+
+def test_the_log_and_seed_come_only_after_the_end(api_as, table, alice, play_out):
+    client = api_as(alice)
+    early = client.get(f"/games/{table.pk}/log")
+    assert early.status_code == 409 and str(table.seed) not in early.content.decode()
+    game = play_out(table)
+    body = client.get(f"/games/{table.pk}/log").json()
+    assert body["seed"] == game.seed and body["num_seats"] == 2
+    assert [e["seq"] for e in body["events"]] == list(range(1, game.version + 1))
+    state = game.rules.new_game(body["num_seats"], body["options"], body["seed"])
+    for event in body["events"]:
+        if not is_system_move(event["move"]):
+            state = game.rules.apply(state, event["seat"], event["move"])
+    assert state == game.state
+
+
+def test_a_player_can_chat(api_as, table, bob):
+    assert api_as(bob).post(f"/games/{table.pk}/chat", {"text": "good luck"}).status_code == 201
+    assert Game.objects.get(pk=table.pk).chat_count == 1
