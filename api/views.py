@@ -2,6 +2,7 @@
 the browser's views do, and answer JSON; every refusal is `{"detail": "..."}` with its
 status (a ServiceError's own). docs/api.md walks through a game with curl."""
 
+import logging
 import time
 
 from django.db import connection
@@ -28,6 +29,8 @@ from api.schemas import (
 from games import services
 from games.models import Game
 from games.views_lobby import in_lobby_order, my_games_by_urgency
+
+logger = logging.getLogger(__name__)
 
 api = NinjaAPI(
     title="Capitalla API",
@@ -244,8 +247,10 @@ def move(request, game_id: int, body: MoveIn):
     try:
         game = services.play_move(request.auth, game_id, body.version, body.move)
     except (TypeError, KeyError, ValueError, AttributeError, IndexError):
-        # A move of the wrong shape for this game (a list where a card goes...): the pure
-        # rules choked on it before anything was written, and the transaction rolled back.
+        # A move of a shape the rules did not foresee (a list where a card goes...): they
+        # choked on it before anything was written, and the transaction rolled back. A
+        # client's mistake, answered as one; logged, since the rules should have said why.
+        logger.warning("Game %s: the rules raised on an API move", game_id, exc_info=True)
         raise HttpError(400, "That move is not one this game knows: see legal-moves for its shape.") from None
     return game_json(game, request.auth)
 

@@ -1,0 +1,81 @@
+"""Nothing the API is sent answers 500: malformed JSON, wrong types, huge bodies, moves of
+the wrong shape for the game, unknown ids, other people's games. Each gets a clear 4xx
+with a JSON message, and changes nothing."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games import services
+
+pytestmark = pytest.mark.django_db
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def assert_refused(answer, *statuses):
+    assert answer.status_code in (statuses or (400,)), (answer.status_code, answer.content[:300])
+    assert isinstance(answer.json()["detail"], str) and answer.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["{", "[]", '"move"', "null", '{"version": "x", "move": {}}', '{"version": 1, "move": []}', '{"version": 1}'],
+)
+def test_malformed_and_mistyped_bodies(api_as, table, alice, snapshot, raw):
+    before = snapshot(table)
+    assert_refused(api_as(alice).post(f"/games/{table.pk}/moves", raw=raw))
+    assert snapshot(table) == before
+
+
+def test_a_huge_body_is_refused_before_it_is_read(api_as, table, alice):
+    big = '{"version": 1, "move": {"type": "discard", "card": "' + "A" * 200_000 + '"}}'
+    assert_refused(api_as(alice).post(f"/games/{table.pk}/moves", raw=big), 413)
+
+
+def test_wrong_types_for_a_table(api_as, alice):
+    for body in ({"kind": 3, "seats": "many"}, {"kind": "capitalla", "seats": 2, "options": []}, {}):
+        assert_refused(api_as(alice).post("/tables", body))
+
+
+def test_query_parameters_of_the_wrong_type(api_as, table, alice):
+    assert_refused(api_as(alice).get(f"/games/{table.pk}/legal-moves", offset="x"))
+    assert_refused(api_as(alice).get(f"/games/{table.pk}/events", wait="soon"))
+
+
+def test_unknown_ids_and_other_peoples_games(api_as, table, charlie):
+    outsider = api_as(charlie)
+    for path in ("/games/0", "/games/99999999999999999999", "/games/abc"):
+        assert outsider.get(path).status_code in (400, 404)
+    for action in ("start", "resign", "leave"):
+        assert_refused(outsider.post(f"/games/{table.pk}/{action}"), 403, 409)
+    move = {"version": table.version, "move": {"type": "draw", "from": "pile"}}
+    assert_refused(outsider.post(f"/games/{table.pk}/moves", move), 403)
+    assert_refused(outsider.post("/games/424242/moves", move), 404)
+    assert_refused(outsider.post("/games/424242/join"), 404)
+
+
+@pytest.mark.parametrize("kind", ["capitalla", "capit", "casino", "rummathon"])
+def test_moves_of_any_shape_are_refused_cleanly(api_as, people, kind):
+    players = people(4)
+    game = services.create_table(players[0], kind, seats=4)
+    for user in players[1:]:
+        services.join_table(user, game.pk)
+    game = services.start_table(players[0], game.pk)
+    client = api_as(players[game.to_act[0]])
+    legal = game.rules.legal_moves(game.state, game.to_act[0])
+    keys = sorted({key for move in legal for key in move if key != "type"} | {"card", "cards", "groups"})
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.sampled_from(legal), st.dictionaries(st.sampled_from(keys), JSON_VALUES, min_size=1, max_size=3))
+    def check(legal_move, spoiled):
+        # A legal move with some of its fields (or new ones) given values of any JSON type.
+        move = {**legal_move, **spoiled}
+        answer = client.post(f"/games/{game.pk}/moves", {"version": game.version, "move": move})
+        assert answer.status_code != 500, (move, answer.content[:300])
+
+    check()
