@@ -18,15 +18,24 @@ def scope_of(method: str) -> str:
     return READ if method in READING_METHODS else PLAY
 
 
+def checked_token(secret: str, scope: str):
+    """The live token whose secret this is, for a request needing `scope`, counted
+    against its rate limit: None if there is no such token (401), HttpError 403 if it
+    lacks the scope, RateLimited past its budget. The API and its streams both ask here."""
+    found = tokens.find(secret)
+    if found is None:
+        return None
+    if not found.allows(scope):
+        raise HttpError(403, f"This token lacks the {scope!r} scope.")
+    limits.take(found.pk, scope)
+    return found
+
+
 class BearerToken(HttpBearer):
     def authenticate(self, request, token: str):
-        found = tokens.find(token)
+        found = checked_token(token, scope_of(request.method))
         if found is None:
             return None  # 401
-        scope = scope_of(request.method)
-        if not found.allows(scope):
-            raise HttpError(403, f"This token lacks the {scope!r} scope.")
-        limits.take(found.pk, scope)
         _check_body_size(request)
         request.api_token = found
         return found.user

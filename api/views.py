@@ -181,7 +181,12 @@ def events(request, game_id: int, after: Query[int] = -1, wait: Query[float] = L
     return game_json(_visible(request, game_id), request.auth)
 
 
-@api.get("/games/{game_id}/live/", response={404: Error, **ERRORS}, summary="The game's stream of news (SSE)")
+@api.get(
+    "/games/{game_id}/live/",
+    response={404: Error, **ERRORS},
+    summary="The game's stream of news (SSE)",
+    url_name="live",
+)
 def live(request, game_id: int):
     """Server-sent events (`event: table`, `data: <version>`) while the game changes:
     served by the ASGI server, with a `read` token. A server without it (WSGI) answers

@@ -50,12 +50,15 @@ class AsgiSite:
 class Stream:
     """One open stream: `events()` reads the events as they come, `(event, data)` pairs."""
 
-    def __init__(self, site: AsgiSite, path: str, cookies: dict | None = None, timeout: float = 5):
+    def __init__(
+        self, site: AsgiSite, path: str, cookies: dict | None = None, timeout: float = 5, headers: dict | None = None
+    ):
         self.sock = socket.create_connection(("127.0.0.1", site.port), timeout=timeout)
         cookie = "; ".join(f"{k}={v}" for k, v in (cookies or {}).items())
         request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
         if cookie:
             request += f"Cookie: {cookie}\r\n"
+        request += "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
         self.sock.sendall((request + "\r\n").encode())
         self.file = self.sock.makefile("rb")
         status_line = self.file.readline().decode()

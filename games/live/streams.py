@@ -15,6 +15,7 @@ patterns still name the streams (for `reverse`); a request that reaches Django f
 """
 
 import asyncio
+import json
 import random
 from http.cookies import SimpleCookie
 
@@ -27,7 +28,11 @@ from django.http import HttpRequest, HttpResponse
 from django.http.request import split_domain_port, validate_host
 from django.urls import Resolver404, resolve
 from django.utils.module_loading import import_string
+from ninja.errors import HttpError
 
+from api.auth import checked_token
+from api.limits import RateLimited
+from api.models import READ
 from games.live.hub import Unavailable, hub
 from games.models import Game
 from games.scoped_sessions import GameScopedSessionMiddleware
@@ -41,7 +46,10 @@ LIFETIME = 30 * 60.0
 RETRY_MS = (1000, 5000)
 # Streams one user may hold open in one process: more pages than that poll.
 STREAMS_PER_USER = 30
-STREAM_NAMES = frozenset({"live", "invite_live", "lobby_live", "my_games_live"})
+# The streams by URL name; "api:live" is a game's for an outside client (api/), which
+# sends an API token instead of a session cookie.
+API_STREAM = "api:live"
+STREAM_NAMES = frozenset({"live", "invite_live", "lobby_live", "my_games_live", API_STREAM})
 
 _open_by_user: dict[int, int] = {}
 
@@ -86,6 +94,8 @@ def authorize(scope: dict, name: str, kwargs: dict, cookies: SimpleCookie) -> tu
 
 
 def _authorize(scope: dict, name: str, kwargs: dict, cookies: SimpleCookie) -> tuple[list[str], int | None]:
+    if name == API_STREAM:
+        return _authorize_token(scope, kwargs)
     request = _request_as(scope, cookies)
     user, _ = GameScopedSessionMiddleware.present(request, get_user(request))
     user_id = user.pk if user.is_authenticated else None
@@ -99,6 +109,28 @@ def _authorize(scope: dict, name: str, kwargs: dict, cookies: SimpleCookie) -> t
     if user_id is None:
         raise Refused(403, "Sign in to follow your games.")
     return [f"user:{user_id}"], user_id
+
+
+def _authorize_token(scope: dict, kwargs: dict) -> tuple[list[str], int | None]:
+    """An API client's stream of a game: its bearer token (with `read` scope, within its
+    rate limit) and never a cookie, then the table's visibility to the token's user, as
+    the API's own views decide (api/auth.py)."""
+    header = dict(scope["headers"]).get(b"authorization", b"").decode("latin-1")
+    kind, _, secret = header.partition(" ")
+    try:
+        token = checked_token(secret.strip(), READ) if kind.lower() == "bearer" else None
+    except HttpError as exc:
+        raise Refused(exc.status_code, str(exc)) from None
+    except RateLimited as exc:
+        raise Refused(429, exc.message) from None
+    if token is None:
+        raise Refused(401, "Send a valid API token: Authorization: Bearer <token>.")
+    if not str(kwargs.get("game_id", "")).isdigit():
+        raise Refused(404, "No such table.")
+    table = _visible_table(token.user, {"game_id": int(kwargs["game_id"])})
+    if table is None:
+        raise Refused(404, "No such table.")
+    return [f"game:{table}"], token.user.pk
 
 
 def _visible_table(user, kwargs: dict) -> int | None:
@@ -121,16 +153,18 @@ def with_live_streams(django_application):
                 match = resolve(scope["path"])
             except Resolver404:
                 match = None
-            if match is not None and match.url_name in STREAM_NAMES:
-                return await serve_stream(scope, receive, send, match.url_name, match.kwargs)
+            if match is not None and match.view_name in STREAM_NAMES:
+                return await serve_stream(scope, receive, send, match.view_name, match.kwargs)
         return await django_application(scope, receive, send)
 
     return application
 
 
-async def _answer(send, status: int, reason: str) -> None:
-    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"text/plain")]})
-    await send({"type": "http.response.body", "body": reason.encode()})
+async def _answer(send, status: int, reason: str, as_json: bool = False) -> None:
+    """A refusal: plain text for a page's stream, the API's `{"detail": ...}` for its own."""
+    kind, body = (b"application/json", json.dumps({"detail": reason})) if as_json else (b"text/plain", reason)
+    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", kind)]})
+    await send({"type": "http.response.body", "body": body.encode()})
 
 
 async def serve_stream(scope, receive, send, name: str, kwargs: dict) -> None:
@@ -159,7 +193,7 @@ async def serve_stream(scope, receive, send, name: str, kwargs: dict) -> None:
         except Unavailable:
             raise Refused(503, "Live news is unavailable right now: the page polls.") from None
     except Refused as refused:
-        return await _answer(send, refused.status, refused.reason)
+        return await _answer(send, refused.status, refused.reason, as_json=name == API_STREAM)
     await send(
         {
             "type": "http.response.start",
