@@ -6,7 +6,9 @@ from typing import Any
 
 from ninja import Field, Schema
 
-from games.models import DEFAULT_TURN_SECONDS
+from games.models import DEFAULT_TURN_SECONDS, TURN_TIMES, Game
+from games.plugins import PLUGINS
+from games.services import BOT_LEVELS
 
 
 class Error(Schema):
@@ -51,7 +53,7 @@ class GameOut(Schema):
 
 class StaleOut(Schema):
     detail: str
-    game: GameOut
+    game: GameOut | None = Field(None, description="The game now, when the version sent was stale.")
 
 
 class LegalMovesOut(Schema):
@@ -86,16 +88,24 @@ class LogOut(Schema):
     events: list[EventOut]
 
 
+def one_of(values) -> dict:
+    """An enum in the OpenAPI document; the services refuse anything else, saying why."""
+    return {"json_schema_extra": {"enum": list(values)}}
+
+
 class TableIn(Schema):
-    kind: str
-    seats: int
-    bots: int = 0
-    bot_level: str = "normal"
+    """The lobby's create form. The services judge the whole (each game's number of
+    players, bots no more than seats, no bots at a table with an ante...)."""
+
+    kind: str = Field(**one_of(PLUGINS))
+    seats: int = Field(ge=2, le=6)
+    bots: int = Field(0, ge=0, le=5)
+    bot_level: str = Field("normal", **one_of(BOT_LEVELS))
     private: bool = False
     options: dict[str, Any] = Field(default_factory=dict, description="The game's table options.")
-    ante: int = 0
-    turn_seconds: int = DEFAULT_TURN_SECONDS
-    timeout_policy: str = "bot"
+    ante: int = Field(0, ge=0, le=1_000_000)
+    turn_seconds: int = Field(DEFAULT_TURN_SECONDS, **one_of(seconds for seconds, _ in TURN_TIMES))
+    timeout_policy: str = Field(Game.TimeoutPolicy.BOT.value, **one_of(Game.TimeoutPolicy.values))
     allow_extra_time: bool = True
     absences_stop_clock: bool | None = Field(None, description="None: on for turn times of a day or more.")
     rated: bool = False

@@ -186,6 +186,14 @@ def events(request, game_id: int, after: Query[int] = -1, wait: Query[float] = L
     response={404: Error, **ERRORS},
     summary="The game's stream of news (SSE)",
     url_name="live",
+    openapi_extra={
+        "responses": {
+            200: {
+                "description": "A stream of server-sent events: `event: table`, `data: <version>`.",
+                "content": {"text/event-stream": {"schema": {"type": "string"}}},
+            }
+        }
+    },
 )
 def live(request, game_id: int):
     """Server-sent events (`event: table`, `data: <version>`) while the game changes:
