@@ -291,6 +291,38 @@ def check_pages_hide_secrets(client, game: Game, viewers: dict) -> None:
             assert str(game.seed) not in html, f"{game.kind}: {url} shows seat {seat} the seed"
 
 
+def api_answers_of(client, game: Game, secret: str) -> list[tuple[str, str]]:
+    """What an API client (token `secret`) can fetch of a game, as (request, JSON text):
+    the game, its legal moves, the long-poll, my games, the log (refused while in play)
+    and a move sent with a stale version (409 with the game, to a seated player)."""
+    headers = {"Authorization": f"Bearer {secret}"}
+    base = f"/api/v1/games/{game.pk}"
+    gets = [base, f"{base}/legal-moves?limit=500", f"{base}/events?after=-1&wait=0", "/api/v1/games", f"{base}/log"]
+    answers = [(url, client.get(url, headers=headers)) for url in gets]
+    stale = json.dumps({"version": -1, "move": {"type": "resign"}})
+    answers.append(
+        ("stale move", client.post(f"{base}/moves", stale, content_type="application/json", headers=headers))
+    )
+    for url, response in answers:
+        assert response.status_code < 500 and response["Content-Type"].startswith("application/json"), (url, response)
+    return [(url, response.content.decode()) for url, response in answers]
+
+
+def check_api_hides_secrets(client, game: Game, secrets_by_seat: dict) -> None:
+    """No API answer shows a viewer (`secrets_by_seat`: seat or None -> their token's
+    secret) a card of another seat's hand, a face-down card, or the seed, while the game
+    is on."""
+    game = Game.objects.get(pk=game.pk)
+    if game.status != Game.Status.ACTIVE:
+        return
+    secrets = secrets_of(game.plugin, game.state)
+    for seat, secret in secrets_by_seat.items():
+        for url, text in api_answers_of(client, game, secret):
+            shown = sorted(_strings(json.loads(text)) & secrets[seat])
+            assert not shown, f"{game.kind}: the API's {url} shows seat {seat} {shown}"
+            assert str(game.seed) not in text, f"{game.kind}: the API's {url} shows seat {seat} the seed"
+
+
 def _log_in(client, user) -> None:
     if user is None:
         client.logout()
