@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""An outside bot for Capitalla's open API, in the standard library only.
+
+It opens a table for one game against the site's bots, deals, and plays its seat to the
+end through the API alone: it waits for its turn on the long-poll, takes the legal moves,
+picks one (a simple policy: the move that puts down the most cards, else at random), and
+sends it with the version of the position it chose in. A 409 (the table moved on) just
+means: look again. At the end it prints the result.
+
+    python examples/outside_bot.py --site http://127.0.0.1:8000 --token cap_… --game capit
+
+Make a token with the `read` and `play` scopes on your profile (/accounts/profile/).
+"""
+
+import argparse
+import json
+import os
+import random
+import sys
+import urllib.error
+import urllib.request
+
+# The shorter form of a game, where it has one.
+SHORT = {"rummathon": {"variant": "half"}}
+# Each game's fewest players: the bot takes one seat, the site's bots the others.
+PLAYERS = {"capitalla": 2, "capit": 4, "casino": 2, "rummathon": 2}
+
+
+class Api:
+    def __init__(self, site: str, token: str):
+        self.base = site.rstrip("/") + "/api/v1"
+        self.token = token
+
+    def call(self, method: str, path: str, body=None, timeout: float = 40):
+        """(status, JSON answer) of one request; refusals (4xx) are answers too."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Authorization", f"Bearer {self.token}")
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as answer:
+                return answer.status, json.load(answer)
+        except urllib.error.HTTPError as refusal:
+            return refusal.code, json.load(refusal)
+
+    def ok(self, method: str, path: str, body=None) -> dict:
+        status, answer = self.call(method, path, body)
+        if status >= 400:
+            sys.exit(f"{method} {path}: {status} {answer['detail']}")
+        return answer
+
+
+def cards_put_down(move: dict) -> int:
+    """How many cards a move names, nested lists counted: a lay-down beats a discard."""
+
+    def count(value):
+        if isinstance(value, list):
+            return sum(count(item) for item in value)
+        return 1 if isinstance(value, str) else 0
+
+    return sum(count(value) for key, value in move.items() if key != "type")
+
+
+def choose(moves: list[dict], rng: random.Random) -> dict:
+    most = max(cards_put_down(move) for move in moves)
+    return rng.choice([move for move in moves if cards_put_down(move) == most])
+
+
+def legal_moves(api: Api, game_id: int) -> tuple[int, list[dict]]:
+    """(the version, every legal move of my seat), page after page."""
+    moves, offset = [], 0
+    while True:
+        page = api.ok("GET", f"/games/{game_id}/legal-moves?offset={offset}&limit=500")
+        moves += page["moves"]
+        offset += len(page["moves"])
+        if offset >= page["total"] or not page["moves"]:
+            return page["version"], moves
+
+
+def play(api: Api, kind: str, rng: random.Random) -> dict:
+    players = PLAYERS[kind]
+    table = {"kind": kind, "seats": players, "bots": players - 1, "options": SHORT.get(kind, {})}
+    game = api.ok("POST", "/tables", table)
+    print(f"Table #{game['id']} ({game['game_name']}) opened; dealing.")
+    game = api.ok("POST", f"/games/{game['id']}/start")
+    moves_made = 0
+    while game["status"] == "active":
+        if not game["my_turn"]:
+            game = api.ok("GET", f"/games/{game['id']}/events?after={game['version']}&wait=25")
+            continue
+        version, moves = legal_moves(api, game["id"])
+        status, answer = api.call(
+            "POST", f"/games/{game['id']}/moves", {"version": version, "move": choose(moves, rng)}
+        )
+        if status == 409:  # the table moved on while I chose: look again
+            game = answer.get("game") or api.ok("GET", f"/games/{game['id']}")
+            continue
+        if status >= 400:
+            sys.exit(f"move refused: {status} {answer['detail']}")
+        game, moves_made = answer, moves_made + 1
+    me, result = game["me"], game["result"] or {}
+    won = me in (result.get("winners") or [])
+    print(f"Game #{game['id']} over after {moves_made} moves of mine: {'I won' if won else 'I lost'}.")
+    print("Result:", json.dumps(result, sort_keys=True)[:300])
+    return game
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", default=os.environ.get("CAPITALLA_SITE", "http://127.0.0.1:8000"))
+    parser.add_argument("--token", default=os.environ.get("CAPITALLA_TOKEN"), help="or CAPITALLA_TOKEN")
+    parser.add_argument("--game", choices=sorted(PLAYERS), default="capitalla")
+    parser.add_argument("--seed", type=int, default=None, help="for the bot's own choices")
+    args = parser.parse_args(argv)
+    if not args.token:
+        parser.error("give a token: --token or CAPITALLA_TOKEN")
+    play(Api(args.site, args.token), args.game, random.Random(args.seed))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
