@@ -56,4 +56,5 @@ def sample_values(game, user) -> dict:
         "url": "nope/",
         "content_type_id": 1,
         "id": 1,
+        "token_id": 1,
     }

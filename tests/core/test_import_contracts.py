@@ -12,7 +12,7 @@ from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
-PACKAGES = ("games", "ledger", "accounts", "capitalla_site")
+PACKAGES = ("games", "ledger", "accounts", "capitalla_site", "api")
 
 
 def lint_imports(cwd: Path) -> subprocess.CompletedProcess:
