@@ -134,14 +134,15 @@ def legal_moves(
     offset: Query[int] = 0,
     limit: Query[int] = LEGAL_MOVES_PAGE,
 ):
-    """Every legal move of my seat now, in pages (`offset`, `limit` up to 500): none
-    unless I am to act. For lay-downs whose combinations explode, the game lists what its
-    solver finds; any other arrangement may still be sent as a move, and is judged then."""
+    """Every legal move of my seat now, in pages (`offset`, `limit` up to 500), as the
+    rules list them: none unless I may move (my turn; in Casino also a question to answer
+    at any time). For lay-downs whose combinations explode, the game lists what its solver
+    finds; any other arrangement may still be sent as a move, and is judged then."""
     game = _visible(request, game_id)
     offset, limit = max(0, offset), min(max(1, limit), LEGAL_MOVES_MAX_PAGE)
     me = game.seat_of(request.auth)
     moves = []
-    if me is not None and game.status == Game.Status.ACTIVE and me.index in game.to_act and not me.away:
+    if me is not None and game.status == Game.Status.ACTIVE and not me.away:
         moves = game.rules.legal_moves(game.state, me.index)
     return {
         "version": game.version,
@@ -228,10 +229,12 @@ def create_table(request, table: TableIn):
 
 
 def _lifecycle(request, game_id: int, action) -> dict:
-    """A table's lifecycle service, for a table the user may see; the table after it."""
+    """A table's lifecycle service, for a table the user may see; the table after it
+    (read again, whatever the service returned: a seat, or a table without its new seats;
+    and still shown to a guest who just left a private one)."""
     _visible(request, game_id)
     action(request.auth, game_id)
-    return game_json(_visible(request, game_id), request.auth)
+    return game_json(Game.objects.select_related("host").get(pk=game_id), request.auth)
 
 
 @api.post("/games/{game_id}/join", response={200: GameOut, **ERRORS}, summary="Take a free seat")

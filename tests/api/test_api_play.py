@@ -2,6 +2,8 @@
 a move with its version, 409 with the fresh game on a stale one, 400 with the rules'
 reason on an illegal one, and the log with the seed only once the game is over."""
 
+import random
+
 import pytest
 
 from games import services
@@ -38,11 +40,36 @@ def test_a_private_table_is_no_table_to_outsiders(api_as, alice, bob, charlie):
         assert api_as(charlie).get(f"/games/{game.pk}{path}").status_code == 404
 
 
-def test_legal_moves_are_the_engines_for_my_seat_only(api_as, table, alice, bob):
+def test_legal_moves_are_the_engines_for_my_seat_only(api_as, table, alice, bob, charlie):
     mine = api_as(alice).get(f"/games/{table.pk}/legal-moves").json()
     assert mine["moves"] == table.rules.legal_moves(table.state, 0)
     assert mine["total"] == len(mine["moves"]) and mine["version"] == table.version
-    assert api_as(bob).get(f"/games/{table.pk}/legal-moves").json()["moves"] == []
+    assert api_as(bob).get(f"/games/{table.pk}/legal-moves").json()["moves"] == []  # not his turn
+    assert api_as(charlie).get(f"/games/{table.pk}/legal-moves").json()["moves"] == []  # a watcher
+
+
+def test_a_casino_player_may_answer_a_question_out_of_turn(api_as, alice, bob, charlie):
+    users = [alice, bob, charlie]
+    game = services.create_table(alice, "casino", seats=3)
+    for user in users[1:]:
+        services.join_table(user, game.pk)
+    game = services.start_table(alice, game.pk)
+    bot, rng = services.get_bot("casino", "normal"), random.Random(3)
+
+    def waiting_with_questions(game):
+        return [i for i in range(3) if i not in game.to_act and game.rules.legal_moves(game.state, i)]
+
+    # Play, putting questions to every opponent whenever a capture allows, until a seat
+    # not to act has one to answer.
+    while not waiting_with_questions(game):
+        seat = game.to_act[0]
+        asks = [m for m in game.rules.legal_moves(game.state, seat) if m["type"] == "ask"]
+        move = max(asks, key=lambda m: len(m["questions"])) if asks else bot.choose(game.state, seat, rng)
+        game = services.play_move(users[seat], game.pk, game.version, move)
+    waiting = waiting_with_questions(game)[0]
+    moves = api_as(users[waiting]).get(f"/games/{game.pk}/legal-moves", limit=500).json()["moves"]
+    assert moves == game.rules.legal_moves(game.state, waiting)
+    assert {move["type"] for move in moves} == {"answer"}
 
 
 def test_legal_moves_come_in_pages(api_as, table, alice):
