@@ -138,3 +138,20 @@ def test_the_log_and_seed_come_only_after_the_end(api_as, table, alice, play_out
 def test_a_player_can_chat(api_as, table, bob):
     assert api_as(bob).post(f"/games/{table.pk}/chat", {"text": "good luck"}).status_code == 201
     assert Game.objects.get(pk=table.pk).chat_count == 1
+
+
+def test_an_api_move_runs_the_clock_and_the_bots_like_a_click(
+    api_as, alice, enqueued, django_capture_on_commit_callbacks
+):
+    game = services.create_table(alice, "capitalla", seats=2, bots=1, turn_seconds=3600)
+    game = services.start_table(alice, game.pk)
+    client = api_as(alice)
+    for kind in ("draw", "discard"):  # the turn passes to the bot
+        game = Game.objects.get(pk=game.pk)
+        move = next(m for m in game.rules.legal_moves(game.state, 0) if m["type"] == kind)
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = client.post(f"/games/{game.pk}/moves", {"version": game.version, "move": move})
+        assert answer.status_code == 200
+    game = Game.objects.get(pk=game.pk)
+    assert game.to_act == [1] and game.bot_due_at is not None and game.deadline is None
+    assert ("play_bot_turn", (game.pk, game.version), 0) in enqueued
