@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import throttle
 from api import tokens
-from api.models import SCOPES
+from api.forms import TokenForm
 
 # Wrong passwords an account may send here per hour.
 PASSWORD_TRIES = 10
@@ -22,16 +22,20 @@ PASSWORD_TRIES = 10
 @login_required
 @require_POST
 def create(request):
+    form = TokenForm(request.POST, prefix=TokenForm.PREFIX)
+    if not form.is_valid():
+        messages.error(
+            request, "The token was not created: " + " ".join(e for errors in form.errors.values() for e in errors)
+        )
+        return redirect("profile")
     if not throttle.take("api-token-password", str(request.user.pk), PASSWORD_TRIES):
         messages.error(request, "Too many tries: wait an hour before you create a token.")
         return redirect("profile")
-    if not request.user.check_password(request.POST.get("current_password", "")):
+    if not request.user.check_password(form.cleaned_data["current_password"]):
         messages.error(request, "Wrong password: the token was not created.")
         return redirect("profile")
     try:
-        token, secret = tokens.create(
-            request.user, request.POST.get("name", ""), [s for s in request.POST.getlist("scopes") if s in SCOPES]
-        )
+        token, secret = tokens.create(request.user, form.cleaned_data["name"], form.cleaned_data["scopes"])
     except tokens.TokenRefused as exc:
         messages.error(request, exc.message)
         return redirect("profile")

@@ -1,7 +1,7 @@
 from django import template
 from django.conf import settings
 
-from api.models import SCOPES
+from api.forms import TokenForm
 
 register = template.Library()
 
@@ -21,6 +21,6 @@ def api_tokens_of(user) -> dict:
             }
             for t in user.api_tokens.all()
         ],
-        "scopes": SCOPES,
+        "form": TokenForm(prefix=TokenForm.PREFIX),
         "limit": settings.API_TOKEN_LIMIT,
     }

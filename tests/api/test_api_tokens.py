@@ -17,9 +17,8 @@ pytestmark = pytest.mark.django_db
 
 
 def create_on_profile(client, password="alice-password-123", scopes=("read", "play"), name="my bot"):
-    return client.post(
-        reverse("api_token_create"), {"name": name, "scopes": list(scopes), "current_password": password}
-    )
+    fields = {"name": name, "scopes": list(scopes), "current_password": password}
+    return client.post(reverse("api_token_create"), {f"token-{key}": value for key, value in fields.items()})
 
 
 def secret_in(response) -> str:
@@ -111,7 +110,10 @@ def test_a_magic_link_session_is_not_a_token_and_cannot_make_one(client, bob, ta
     client.post(link[link.index("/games/") :])  # "Continue" on the link's landing page
     assert client.get(f"/games/{table.pk}/").context["user"] == bob  # the link's session is Bob at his game
     assert client.get(f"/api/v1/games/{table.pk}").status_code == 401
-    assert client.post(reverse("api_token_create"), {"current_password": "bob-password-123"}).status_code == 302
+    made = client.post(
+        reverse("api_token_create"), {"token-scopes": "read", "token-current_password": "bob-password-123"}
+    )
+    assert made.status_code == 302 and made["Location"].startswith(reverse("login"))
     assert not ApiToken.objects.exists()
 
 
