@@ -68,12 +68,15 @@ _long_polls_lock = threading.Lock()
 
 @contextmanager
 def long_poll_slot(token_id: int):
-    """Hold one of the token's API_LONG_POLLS_PER_TOKEN long-polls in this process (each
-    holds a thread while it waits); RateLimited when they are all taken."""
+    """Hold one of the token's API_LONG_POLLS_PER_TOKEN long-polls in this process, and
+    one of the process's API_LONG_POLLS_PER_PROCESS (each holds a thread while it waits);
+    RateLimited when either is all taken."""
     limit = settings.API_LONG_POLLS_PER_TOKEN
     with _long_polls_lock:
         if _long_polls.get(token_id, 0) >= limit:
             raise RateLimited(f"This token has {limit} long-polls waiting already.", 1)
+        if sum(_long_polls.values()) >= settings.API_LONG_POLLS_PER_PROCESS:
+            raise RateLimited("The server has as many long-polls waiting as it holds: try again.", 1)
         _long_polls[token_id] = _long_polls.get(token_id, 0) + 1
     try:
         yield

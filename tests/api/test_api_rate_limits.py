@@ -80,3 +80,10 @@ def test_long_polls_held_at_once_are_capped(settings, api_as, alice, table, monk
         answer = client.get(f"/games/{table.pk}/events", after=table.version, wait=1)
         assert answer.status_code == 429 and answer["Retry-After"]
     assert client.get(f"/games/{table.pk}/events", after=table.version, wait=0).status_code == 200
+
+
+def test_long_polls_held_at_once_by_all_tokens_are_capped(settings, api_as, alice, bob, table):
+    settings.API_LONG_POLLS_PER_PROCESS = 1
+    with limits.long_poll_slot(-1):  # another token's long-poll waits
+        answer = api_as(bob).get(f"/games/{table.pk}/events", after=table.version, wait=1)
+        assert answer.status_code == 429 and answer["Retry-After"] == "1"
