@@ -119,6 +119,14 @@ class CreateTableForm(forms.Form):
         choices=[("allow", "Allowed, once per turn"), ("forbid", "Not allowed")],
         help_text="Whether players may give the player to act one more turn time.",
     )
+    absences_stop_clock = forms.TypedChoiceField(
+        label="Absences stop the clock",
+        required=False,
+        choices=[("", "From a day per turn"), ("on", "Yes"), ("off", "No")],
+        coerce=lambda choice: choice == "on",
+        empty_value=None,  # services.create_table decides by the turn time
+        help_text="While a player is away (announced on their profile), their clock stands still.",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

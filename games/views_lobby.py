@@ -220,6 +220,7 @@ def create_table(request):
             turn_seconds=data["turn_seconds"],
             timeout_policy=data["timeout_policy"],
             allow_extra_time=data["allow_extra_time"],
+            absences_stop_clock=data["absences_stop_clock"],
         )
     except services.ServiceError as exc:
         messages.error(request, f"The table was not created: {exc.message}")
