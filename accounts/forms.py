@@ -156,7 +156,7 @@ class ClockForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("time_zone", "quiet_from", "quiet_until", "digest_hour")
-        labels = {"time_zone": "Time zone", "quiet_from": "Quiet hours from", "quiet_until": "until"}
+        labels = {"time_zone": "Time zone", "quiet_from": "Quiet hours from", "quiet_until": "Quiet hours until"}
         widgets = {
             "time_zone": forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"}),
             "quiet_from": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
@@ -193,9 +193,9 @@ class ClockForm(forms.ModelForm):
 
 
 class AbsenceForm(forms.Form):
-    first_day = forms.DateField(label="Away from", widget=forms.DateInput(attrs={"type": "date"}))
+    first_day = forms.DateField(label="First day away", widget=forms.DateInput(attrs={"type": "date"}))
     last_day = forms.DateField(
-        label="until",
+        label="Last day away",
         widget=forms.DateInput(attrs={"type": "date"}),
         help_text="Both days included, in your time zone.",
     )
