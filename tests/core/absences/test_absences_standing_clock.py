@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+import games.tasks
 from games import services
 from tests.core.absences.conftest import fresh, play_turn
 
@@ -100,3 +101,12 @@ def test_the_sweeper_applies_a_start_and_an_end_once(correspondence, alice):
     game = fresh(correspondence)
     assert game.deadline == absence.ends_at + left
     assert [e.move["type"] for e in game.events.all()] == ["absence_starts", "absence_ends"]
+
+
+def test_the_beat_sweep_applies_the_absences_due(correspondence, alice, enqueued):
+    yesterday = timezone.now() - timedelta(days=1)
+    today = alice.today(timezone.now())
+    absence = services.announce_absence(alice, today, today + timedelta(days=2), now=yesterday)
+    assert not absence.begun
+    assert games.tasks.sweep()["absences"] == 1
+    assert fresh(correspondence).clock_left is not None
