@@ -28,6 +28,7 @@ def payouts(state: dict, pot: int) -> list[Payout]:
 PLUGIN = GamePlugin(
     rules=RULES,
     bots={**BOTS, "hard": HardBot()},
+    stand_in_level="normal",  # the hard bot measured only even with normal: bench/README.md, "Bot strength"
     present=presenter.present_capit,
     hand_sorts=HAND_ORDERS,
     replay_position=presenter.capit_position,
