@@ -5,6 +5,7 @@ from games.plugins import GamePlugin, Payout, end_payouts
 from . import forms, presenter, urls
 from .engine import COMMANDS, HAND_ORDERS, RULES, all_cards, reshuffle_hidden
 from .engine.bots import BOTS
+from .engine.hard import HardBot
 
 
 def payouts(state: dict, pot: int) -> list[Payout]:
@@ -26,7 +27,8 @@ def payouts(state: dict, pot: int) -> list[Payout]:
 
 PLUGIN = GamePlugin(
     rules=RULES,
-    bots=BOTS,
+    bots={**BOTS, "hard": HardBot()},
+    stand_in_level="normal",  # the hard bot measured only even with normal: bench/README.md, "Bot strength"
     present=presenter.present_capit,
     hand_sorts=HAND_ORDERS,
     replay_position=presenter.capit_position,
