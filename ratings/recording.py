@@ -1,0 +1,105 @@
+"""Recording a finished rated game, inside the transaction of the move that finished it
+(`games.services` calls `record` where a game becomes FINISHED), and reading ratings for
+pages, one query for every player a page names."""
+
+from collections.abc import Iterable
+
+from django.db.models import F, Window
+from django.db.models.functions import RowNumber
+from django.utils import timezone
+
+from ratings import skill
+from ratings.models import Rating, RatingChange
+
+
+def counts(game) -> bool:
+    """Whether a finished game changes ratings: a rated table where every seat is a person
+    (rated tables seat no bots; this holds the line should one get there anyway)."""
+    return bool(game.rated and game.status == game.Status.FINISHED and all(s.user_id for s in game.seat_list))
+
+
+def record(game) -> list[RatingChange]:
+    """Rate a game that has just finished, in the caller's transaction: lock its players'
+    rating rows (created first if missing) in user-id order, so that two games finishing
+    at once for the same player wait for each other and neither loses its update, and
+    never deadlock; then append one RatingChange per seat and update the ratings.
+
+    The game's `finished_at` is set once the rows are locked: the order of finish times
+    is then the order in which ratings changed, the order `rebuild` replays them in."""
+    if not counts(game):
+        return []
+    users = [seat.user_id for seat in game.seat_list]
+    ranks = game.plugin.ranking(game.state)
+    Rating.objects.bulk_create([Rating(user_id=user, kind=game.kind) for user in sorted(users)], ignore_conflicts=True)
+    rows = {
+        r.user_id: r
+        for r in Rating.objects.select_for_update().filter(kind=game.kind, user_id__in=users).order_by("user_id")
+    }
+    game.finished_at = timezone.now()
+    outcomes = skill.rate_table(
+        users, ranks, {user: row.skill for user, row in rows.items()}, recent_opponents(game.kind, users)
+    )
+    changes = RatingChange.objects.bulk_create([change_row(game, o) for o in outcomes])
+    for o in outcomes:
+        rows[o.user].set_skill(o.after)
+    Rating.objects.bulk_update(rows.values(), ["mu", "sigma", "shown", "games"])
+    return changes
+
+
+def change_row(game, outcome: skill.Outcome) -> RatingChange:
+    before, after = outcome.before, outcome.after
+    return RatingChange(
+        game=game,
+        user_id=outcome.user,
+        kind=game.kind,
+        seat=outcome.seat,
+        rank=outcome.rank,
+        opponents=outcome.opponents,
+        weight=outcome.weight,
+        mu_before=before.mu,
+        sigma_before=before.sigma,
+        shown_before=before.shown,
+        games_before=before.games,
+        mu_after=after.mu,
+        sigma_after=after.sigma,
+        shown_after=after.shown,
+        games_after=after.games,
+    )
+
+
+def recent_opponents(kind: str, users: Iterable[int]) -> dict[int, list[list[int]]]:
+    """Each user's opponents in their latest rated games of `kind` (as many as the farming
+    window looks at), newest first, in one query."""
+    latest = Window(RowNumber(), partition_by=[F("user_id")], order_by=F("id").desc())
+    rows = (
+        RatingChange.objects.filter(kind=kind, user_id__in=list(users))
+        .annotate(latest=latest)
+        .filter(latest__lt=skill.WINDOW)
+        .order_by("user_id", "-id")
+        .values_list("user_id", "opponents")
+    )
+    history: dict[int, list[list[int]]] = {}
+    for user, opponents in rows:
+        history.setdefault(user, []).append(opponents)
+    return history
+
+
+def ratings_of(pairs: Iterable[tuple[int, str]]) -> dict[tuple[int, str], Rating]:
+    """The ratings of (user id, game kind) pairs, in one query (none when there are no pairs):
+    a page asks once for every player it names."""
+    pairs = {(user, kind) for user, kind in pairs if user is not None}
+    if not pairs:
+        return {}
+    users = {user for user, _ in pairs}
+    kinds = {kind for _, kind in pairs}
+    found = Rating.objects.filter(user_id__in=users, kind__in=kinds).only("user_id", "kind", "shown", "games")
+    return {(r.user_id, r.kind): r for r in found if (r.user_id, r.kind) in pairs}
+
+
+def rating_label(ratings: dict, user_id: int | None, kind: str) -> str | None:
+    """What a page writes next to a player's name: their rating in that game ("1500?" for
+    one who has played no rated game yet), nothing for a bot or a free seat."""
+    if user_id is None:
+        return None
+    found = ratings.get((user_id, kind))
+    return found.label if found else skill.label(skill.SHOWN_BASE, 0)
