@@ -20,10 +20,11 @@ PROVISIONAL_GAMES = 10
 
 # Farming: a player's rated games of one game kind are looked at over their last WINDOW
 # (this one included). An opponent met in up to FULL_REPEATS of them lets the game count
-# in full; met in more, the game counts for REPEAT_WEIGHTS[k] of its change, then nothing.
+# in full; met in k games, the game counts for REPEAT_WEIGHTS[k] of its change, and from
+# 5 on for nothing (so two accounts taken in turns, 5 games in 10 each, gain nothing either).
 WINDOW = 10
 FULL_REPEATS = 3
-REPEAT_WEIGHTS = {4: 0.5, 5: 0.25}
+REPEAT_WEIGHTS = {4: 0.5}
 
 
 @dataclass(frozen=True)
