@@ -1,6 +1,5 @@
-"""Recording a finished rated game, inside the transaction of the move that finished it
-(`games.services` calls `record` where a game becomes FINISHED), and reading ratings for
-pages, one query for every player a page names."""
+"""Recording a finished rated game, inside the transaction of the move that finished it:
+`games.services` calls `record` where a game becomes FINISHED."""
 
 from collections.abc import Iterable
 
@@ -82,24 +81,3 @@ def recent_opponents(kind: str, users: Iterable[int]) -> dict[int, list[list[int
     for user, opponents in rows:
         history.setdefault(user, []).append(opponents)
     return history
-
-
-def ratings_of(pairs: Iterable[tuple[int, str]]) -> dict[tuple[int, str], Rating]:
-    """The ratings of (user id, game kind) pairs, in one query (none when there are no pairs):
-    a page asks once for every player it names."""
-    pairs = {(user, kind) for user, kind in pairs if user is not None}
-    if not pairs:
-        return {}
-    users = {user for user, _ in pairs}
-    kinds = {kind for _, kind in pairs}
-    found = Rating.objects.filter(user_id__in=users, kind__in=kinds).only("user_id", "kind", "shown", "games")
-    return {(r.user_id, r.kind): r for r in found if (r.user_id, r.kind) in pairs}
-
-
-def rating_label(ratings: dict, user_id: int | None, kind: str) -> str | None:
-    """What a page writes next to a player's name: their rating in that game ("1500?" for
-    one who has played no rated game yet), nothing for a bot or a free seat."""
-    if user_id is None:
-        return None
-    found = ratings.get((user_id, kind))
-    return found.label if found else skill.label(skill.SHOWN_BASE, 0)
