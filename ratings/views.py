@@ -1,4 +1,5 @@
-"""The leaderboards and a player's ratings. Like every view, they read and render."""
+"""The leaderboards: every game's best, and one game's. Like every view, they read and render
+(a player's ratings are on their page: `ratings.reading.ratings_of_player`)."""
 
 from django.http import Http404
 from django.shortcuts import render
@@ -17,7 +18,7 @@ SUMMARY_SIZE = 5
 def _leaders(kind: str, limit: int) -> list[dict]:
     """The best established ratings in a game (provisional ones wait for their 10 games)."""
     rows = (
-        Rating.objects.filter(kind=kind, games__gte=skill.PROVISIONAL_GAMES)
+        Rating.objects.filter(kind=kind, games__gte=skill.PROVISIONAL_GAMES, user__is_active=True)
         .select_related("user")
         .order_by("-shown", "user_id")[:limit]
     )
