@@ -7,8 +7,9 @@ Two measures, each ROUNDS times, p50 and p95:
 - the arithmetic alone (`ratings.skill.rate_table`: six players' farming weights from
   their last 9 games, and OpenSkill's Plackett-Luce update), in memory;
 - the whole update as a finishing move runs it (`ratings.recording.record`) on
-  PostgreSQL: create any missing rating rows, lock the six in user order, read the
-  farming window, append six history rows, update six ratings — five statements — inside
+  PostgreSQL: create any missing rating rows, lock the six in user order (their farming
+  windows come with them), append six history rows, update six ratings — four statements
+  (the updates pipelined in one round trip) — inside
   a transaction that is rolled back after each round, so that every round starts from
   the same ratings. A real finished 6-player Cap-It game (six normal bots, in memory)
   is the game, its players each with 9 earlier rated games.
@@ -58,8 +59,8 @@ def setup():
         kind="capit", host=users[0], num_seats=PLAYERS, rated=True, status=Game.Status.FINISHED, state=state
     )
     Seat.objects.bulk_create(Seat(game=game, index=k, user=u, player_name=u.name) for k, u in enumerate(users))
-    # Nine earlier games each, against others (ids of no account: the window only reads
-    # them), so that this game counts in full.
+    # Nine earlier games each, against others (ids of no account), so that this game
+    # counts in full; their history rows are there as they would be.
     earlier = Game.objects.bulk_create(
         Game(kind="capit", host=users[0], num_seats=PLAYERS, rated=True, status=Game.Status.FINISHED) for _ in range(9)
     )
@@ -84,7 +85,10 @@ def setup():
         for n, past in enumerate(earlier)
         for k, user in enumerate(users)
     )
-    Rating.objects.bulk_create(Rating(user=u, kind="capit", mu=25, sigma=8, games=9) for u in users)
+    Rating.objects.bulk_create(
+        Rating(user=u, kind="capit", mu=25, sigma=8, games=9, recent=[[100_000 + 10 * n + k] for n in range(9)])
+        for k, u in enumerate(users)
+    )
     game = Game.objects.prefetch_related("seats").get(pk=game.pk)
     ranks = game.plugin.ranking(game.state)
     print(f"a finished {PLAYERS}-player Cap-It game, ranks {ranks}; {skill.WINDOW - 1} earlier games each")
@@ -99,12 +103,13 @@ def main():
     from django.test.utils import CaptureQueriesContext
 
     from ratings import skill
-    from ratings.recording import recent_opponents, record
+    from ratings.models import Rating
+    from ratings.recording import record
 
     ids = [u.pk for u in users]
     ranks = game.plugin.ranking(game.state)
     before = {u: skill.Skill(25, 8, 9) for u in ids}
-    history = recent_opponents("capit", ids)
+    history = {r.user_id: r.recent for r in Rating.objects.filter(kind="capit")}
     arithmetic = []
     for _ in range(ROUNDS):
         started = time.perf_counter()

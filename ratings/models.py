@@ -19,6 +19,10 @@ class Rating(models.Model):
     # The shown number, kept with mu so that the leaderboard sorts on an index.
     shown = models.IntegerField(default=SHOWN_BASE)
     games = models.PositiveIntegerField(default=0)
+    # The farming window: the opponents (user ids) of the player's latest rated games of
+    # this kind, newest first (skill.pushed), kept here so that rating a game reads it
+    # with the row it locks anyway.
+    recent = models.JSONField(default=list)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "kind"], name="one_rating_per_user_and_game")]

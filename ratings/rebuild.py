@@ -19,16 +19,17 @@ CHANGE_FIELDS = ("seat", "rank", "weight", "mu_before", "sigma_before", "games_b
 
 @dataclass
 class Replay:
-    """What the games say: every (user id, kind)'s skill now, and every history row, by
-    (game id, user id), as (kind, outcome)."""
+    """What the games say: every (user id, kind)'s skill now and farming window (the
+    opponents of their latest games), and every history row, by (game id, user id), as
+    (kind, outcome)."""
 
     skills: dict[tuple[int, str], skill.Skill] = field(default_factory=dict)
+    windows: dict[tuple[int, str], list[list[int]]] = field(default_factory=lambda: defaultdict(list))
     changes: dict[tuple[int, int], tuple[str, skill.Outcome]] = field(default_factory=dict)
 
 
 def replay() -> Replay:
     done = Replay()
-    histories: dict[tuple[int, str], list[list[int]]] = defaultdict(list)
     games = (
         Game.objects.filter(rated=True, status=Game.Status.FINISHED)
         .order_by("finished_at", "pk")
@@ -40,11 +41,11 @@ def replay() -> Replay:
         kind = game.kind
         users = [seat.user_id for seat in game.seat_list]
         before = {user: done.skills[user, kind] for user in users if (user, kind) in done.skills}
-        history = {user: histories[user, kind] for user in users}
+        history = {user: done.windows[user, kind] for user in users}
         for outcome in skill.rate_table(users, game.plugin.ranking(game.state), before, history):
             done.skills[outcome.user, kind] = outcome.after
             done.changes[game.pk, outcome.user] = (kind, outcome)
-            histories[outcome.user, kind] = [outcome.opponents, *history[outcome.user]][: skill.WINDOW]
+            done.windows[outcome.user, kind] = skill.pushed(history[outcome.user], outcome.opponents)
     return done
 
 
@@ -99,6 +100,8 @@ def rating_differences(done: Replay) -> list[str]:
             found.append(f"user {key[0]}, {key[1]}: rated {row.label}, the games say {expected.shown}")
         elif row.shown != expected.shown:
             found.append(f"user {key[0]}, {key[1]}: shown {row.shown}, the games say {expected.shown}")
+        elif row.recent != done.windows[key]:
+            found.append(f"user {key[0]}, {key[1]}: the latest opponents differ from the games'")
     found += [f"user {user}, {kind}: a rating no rated game explains" for user, kind in stored]
     return found
 
@@ -109,7 +112,9 @@ def write_ratings(done: Replay) -> None:
     rows = {(r.user_id, r.kind): r for r in Rating.objects.select_for_update().order_by("user_id", "kind")}
     Rating.objects.filter(pk__in=[r.pk for key, r in rows.items() if key not in done.skills]).delete()
     for (user, kind), new in done.skills.items():
-        rows.setdefault((user, kind), Rating(user_id=user, kind=kind)).set_skill(new)
+        row = rows.setdefault((user, kind), Rating(user_id=user, kind=kind))
+        row.set_skill(new)
+        row.recent = done.windows[user, kind]
     kept = [rows[key] for key in done.skills]
-    Rating.objects.bulk_update([r for r in kept if r.pk is not None], ["mu", "sigma", "shown", "games"])
+    Rating.objects.bulk_update([r for r in kept if r.pk is not None], ["mu", "sigma", "shown", "games", "recent"])
     Rating.objects.bulk_create([r for r in kept if r.pk is None])

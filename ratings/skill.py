@@ -71,6 +71,13 @@ def repeat_weight(history: Iterable[Iterable[int]], opponents: Iterable[int]) ->
     return REPEAT_WEIGHTS.get(repeats, 0.0)
 
 
+def pushed(history: Sequence[list[int]], opponents: list[int]) -> list[list[int]]:
+    """A player's farming window after a game against `opponents`: what a later game's
+    `repeat_weight` reads (its WINDOW - 1 previous games, newest first). Every rated game
+    enters it, counted or not."""
+    return [opponents, *history][: WINDOW - 1]
+
+
 def rate_game(before: Sequence[Skill], ranks: Sequence[int], weights: Sequence[float]) -> list[Skill]:
     """Every seat's skill after a game: `ranks` per seat (1 the best, ties share a rank),
     each seat's change scaled by its weight (a weight of 0 changes nothing, and the game
