@@ -32,6 +32,26 @@ class Payout:
     round: int | None = None
 
 
+def ranking_by(key: Callable[[State, int], Any]) -> Callable[[State], list[int]]:
+    """`GamePlugin.ranking` for a game that orders its finished seats by `key(state, seat)`
+    (lower is better): the winners first, then the others still in by `key`, then every
+    seat out of the game, tied. Seats with equal keys share a rank (1, 1, 3)."""
+
+    def ranking(state: State) -> list[int]:
+        winners = set((state.get("result") or {}).get("winners") or [])
+        out = set(state["out"])
+        keys = [
+            (True,) if seat in out else (False, seat not in winners, key(state, seat))
+            for seat in range(state["players"])
+        ]
+        return [1 + sum(other < mine for other in keys) for mine in keys]
+
+    return ranking
+
+
+winners_first = ranking_by(lambda state, seat: 0)
+
+
 @dataclass(frozen=True)
 class GamePlugin:
     """A game, as the core sees it. Writing a game means filling in these fields:
@@ -144,7 +164,7 @@ class GamePlugin:
     quick_options: Mapping[str, Any] = field(default_factory=dict)
     reshuffle_hidden: Callable[[State, int, Any], State] | None = None
     stand_in_level: str = "normal"
-    ranking: Callable[[State], list[int]] = field(default=lambda state: winners_first(state))
+    ranking: Callable[[State], list[int]] = winners_first
 
     @property
     def slug(self) -> str:
@@ -201,26 +221,6 @@ def validate_kind(kind: str) -> None:
     """`Game.kind` must name a registered game."""
     if kind not in PLUGINS:
         raise ValidationError(f"No game {kind!r}.", code="invalid_choice")
-
-
-def ranking_by(key: Callable[[State, int], Any]) -> Callable[[State], list[int]]:
-    """`GamePlugin.ranking` for a game that orders its finished seats by `key(state, seat)`
-    (lower is better): the winners first, then the others still in by `key`, then every
-    seat out of the game, tied. Seats with equal keys share a rank (1, 1, 3)."""
-
-    def ranking(state: State) -> list[int]:
-        winners = set((state.get("result") or {}).get("winners") or [])
-        out = set(state["out"])
-        keys = [
-            (True,) if seat in out else (False, seat not in winners, key(state, seat))
-            for seat in range(state["players"])
-        ]
-        return [1 + sum(other < mine for other in keys) for mine in keys]
-
-    return ranking
-
-
-winners_first = ranking_by(lambda state, seat: 0)
 
 
 def split_pot(amount: int, winners: list[int], players: int, after: int) -> list[Payout]:
