@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ledger",
+    "ratings",
 ]
 # The games: one Django app each (games/<slug>/, with its plugin.py). Adding a game is
 # adding its folder and its line here; the first is the create form's default.

@@ -8,6 +8,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("chips/", include("ledger.urls")),
+    path("ratings/", include("ratings.urls")),
     # Looked up per request: with DEBUG off its hashed name exists only after collectstatic.
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("favicon.svg"), permanent=True)),
     path("", include("games.urls")),

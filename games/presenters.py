@@ -19,6 +19,7 @@ from games.plugins import get_plugin
 from games.services import at_once_seconds
 from ledger import chips
 from ledger.models import Entry
+from ratings.reading import seat_ratings
 
 # The table's links: template name -> URL name, each taking the game's id. The game's own
 # URLs (its plugin's, in the namespace of its slug) come as "<slug>_<name>".
@@ -354,6 +355,7 @@ def present_table(
     hand_sizes = view.get("hand_size") or [] if view else []
     result = view.get("result") if view else None
     winners = set(result.get("winners") or []) if result else set()
+    ratings = seat_ratings(game, seats)
 
     seat_rows = []
     for i in range(game.num_seats):
@@ -378,6 +380,7 @@ def present_table(
                 "out": i in out,
                 "winner": i in winners,
                 "tags": [],  # what the game tells about the seat (a dealer, a contract down): {"text", "modifier"}
+                "rating": ratings.get(s.user_id) if s else None,  # {"label", "change", ...}: ratings.reading.shown
             }
         )
 
@@ -403,6 +406,7 @@ def present_table(
         "is_abandoned": status == game.Status.ABANDONED,
         "version": game.version,
         "private": game.private,
+        "rated": game.rated,
         "bot_level": game.bot_level,
         # The host usually sits at the table: take the name from the seats already loaded.
         "host_name": next((s.name for s in seats if s.user_id == game.host_id), None) or game.host.name,

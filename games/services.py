@@ -50,6 +50,7 @@ from games.models import (
 )
 from games.plugins import PLUGINS
 from ledger import chips
+from ratings.recording import record as record_ratings
 
 logger = logging.getLogger(__name__)
 
@@ -118,6 +119,8 @@ class TooMany(ServiceError):
 
 # Bots at a table played for chips would ante from, and win into, a purse nobody owns.
 PEOPLE_ONLY = "A table played for chips seats only people"
+# A rated table is for people only, and a seat whose time runs out loses (no stand-in bot).
+RATED_PEOPLE_ONLY = "A rated table seats only people"
 # After the deal no ante comes back: re-dealing until a hand wins at once must cost it.
 DEALT = "The cards are dealt: nobody can call the game off or leave it now. Resign instead; any ante stays in the pot."
 
@@ -170,6 +173,18 @@ def check_people_only(ante, bots) -> None:
     """A table with an ante takes no bots (the create form asks this too)."""
     if ante and bots:
         raise ServiceError(f"{PEOPLE_ONLY}: a table with an ante takes no bots.")
+
+
+def check_rated_table(rated, bots, timeout_policy) -> None:
+    """A rated table takes no bots, and a player whose time runs out is out of the game
+    (a bot playing their turns would play for their rating). docs/ratings.md."""
+    if not rated:
+        return
+    if bots:
+        raise ServiceError(f"{RATED_PEOPLE_ONLY}: it takes no bots.")
+    if timeout_policy != Game.TimeoutPolicy.FORFEIT:
+        out = Game.TimeoutPolicy.FORFEIT.label
+        raise ServiceError(f"At a rated table a player whose time runs out is out of the game: choose “{out}”.")
 
 
 def check_clock_options(turn_seconds, timeout_policy) -> None:
@@ -279,6 +294,7 @@ def create_table(
     if not isinstance(ante, int) or ante < 0:
         raise ServiceError("The ante is a whole number of chips, 0 or more.")
     check_people_only(ante, bots)
+    check_rated_table(rated, bots, timeout_policy)
     with transaction.atomic(), _chips_refusal():
         _take_new_table(host)
         game = Game.objects.create(
@@ -433,14 +449,14 @@ def _renew_invite_code(game: Game) -> None:
 
 def start_table(user, game_id: int) -> Game:
     """Deal. Empty seats become bots of the table's level, except at a table played for
-    chips: it waits until people take every seat."""
+    chips or a rated one: it waits until people take every seat."""
     with transaction.atomic():
         game = _locked(game_id)
         check_host(game, user)
         if game.status != Game.Status.OPEN:
             raise Conflict("This table has already started.")
-        if game.ante and game.free_indexes():
-            raise Conflict(f"{PEOPLE_ONLY}: wait for every seat to be taken.")
+        if (game.ante or game.rated) and game.free_indexes():
+            raise Conflict(f"{PEOPLE_ONLY if game.ante else RATED_PEOPLE_ONLY}: wait for every seat to be taken.")
         if game.free_indexes() or any(seat.is_bot for seat in game.seat_list):
             check_bot_games(user)
         Seat.objects.bulk_create(Seat(game=game, index=i, bot_level=game.bot_level) for i in game.free_indexes())
@@ -1126,6 +1142,7 @@ def _after_change(game: Game, now=None, mover: int | None = None) -> None:
         game.bot_due_at = None
         _stop_clock(game)
         Hand.objects.create(game=game, number=game.hands.count() + 1, result=result)
+        record_ratings(game)  # in this transaction: the move and the ratings change together
         game.result_mail_at = now  # the sweeper sends the result to every player
         return
     _run_clock(game, now, mover)

@@ -1,6 +1,6 @@
 """Cap-It as the core sees it (`games.plugins.GamePlugin`)."""
 
-from games.plugins import GamePlugin, Payout, end_payouts
+from games.plugins import GamePlugin, Payout, end_payouts, ranking_by
 
 from . import forms, presenter, urls
 from .engine import COMMANDS, HAND_ORDERS, RULES, all_cards, reshuffle_hidden
@@ -44,4 +44,5 @@ PLUGIN = GamePlugin(
     options_form=forms.OptionsForm,
     chapter=lambda state: f"Round {state['round']}",
     demo_tables=({"host": "demo", "seats": 4, "bots": 0, "bot_level": "normal", "ante": 50},),
+    ranking=ranking_by(lambda state, seat: state["result"]["scores"][seat]),  # the lowest total first
 )
