@@ -1,14 +1,30 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
-from .models import User
+from .models import Absence, User
 
 
 @admin.register(User)
 class CapitallaUserAdmin(UserAdmin):
     fieldsets = UserAdmin.fieldsets + (
         ("Profile", {"fields": ("display_name", "confirmed_email", "email_notifications", "digest_due_at")}),
+        ("Hours", {"fields": ("time_zone", "quiet_from", "quiet_until", "digest_hour")}),
     )
     readonly_fields = ("confirmed_email", "digest_due_at")
     list_display = ("username", "display_name", "email", "email_notifications", "is_staff")
     list_filter = UserAdmin.list_filter + ("email_notifications",)
+
+
+@admin.register(Absence)
+class AbsenceAdmin(admin.ModelAdmin):
+    """Read-only: an absence starts and ends through games.services, which changes the tables."""
+
+    list_display = ("user", "first_day", "last_day", "begun", "over", "ended_early")
+    list_filter = ("begun", "over")
+    search_fields = ("user__username", "user__display_name")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

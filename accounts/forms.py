@@ -1,6 +1,10 @@
+from functools import cache
+from zoneinfo import available_timezones
+
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.utils import timezone
 
 from . import throttle
 from .addresses import normalised_address
@@ -100,3 +104,98 @@ class ConfirmedAddressResetForm(PasswordResetForm):
             "password-reset", normalised_address(self.cleaned_data["email"]), settings.PASSWORD_RESET_LIMIT
         ):
             super().save(*args, **kwargs)
+
+
+@cache
+def time_zone_names() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+# The zones the profile's time zone field suggests; any IANA name is accepted.
+COMMON_ZONES = (
+    "UTC",
+    "Europe/London",
+    "Europe/Lisbon",
+    "Europe/Paris",
+    "Europe/Berlin",
+    "Europe/Madrid",
+    "Europe/Rome",
+    "Europe/Athens",
+    "Europe/Helsinki",
+    "Europe/Moscow",
+    "Africa/Cairo",
+    "Africa/Lagos",
+    "Africa/Johannesburg",
+    "Asia/Dubai",
+    "Asia/Kolkata",
+    "Asia/Bangkok",
+    "Asia/Shanghai",
+    "Asia/Tokyo",
+    "Australia/Sydney",
+    "Pacific/Auckland",
+    "America/Sao_Paulo",
+    "America/Buenos_Aires",
+    "America/New_York",
+    "America/Chicago",
+    "America/Denver",
+    "America/Los_Angeles",
+    "America/Mexico_City",
+)
+
+
+class ClockForm(forms.ModelForm):
+    """The player's time zone, quiet hours and digest hour."""
+
+    digest_hour = forms.TypedChoiceField(
+        label="Daily digest at",
+        choices=[(hour, f"{hour:02d}:00") for hour in range(24)],
+        coerce=int,
+        help_text="Your local hour for the daily digest, if you chose it above.",
+    )
+
+    class Meta:
+        model = User
+        fields = ("time_zone", "quiet_from", "quiet_until", "digest_hour")
+        labels = {"time_zone": "Time zone", "quiet_from": "Quiet hours from", "quiet_until": "Quiet hours until"}
+        widgets = {
+            "time_zone": forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"}),
+            "quiet_from": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "quiet_until": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
+        help_texts = {
+            "time_zone": "A zone name such as Europe/Paris: your dates and hours here are in it.",
+            "quiet_until": "A turn mail or reminder that falls in them waits until they end. "
+            "They may span midnight (22:00 until 07:00); leave both empty for none.",
+        }
+
+    def clean_time_zone(self):
+        name = self.cleaned_data["time_zone"].strip()
+        if name not in time_zone_names():
+            raise forms.ValidationError("Choose a time zone from the list, such as Europe/Paris.")
+        return name
+
+    def clean(self):
+        cleaned = super().clean()
+        start, end = cleaned.get("quiet_from"), cleaned.get("quiet_until")
+        if (start is None) != (end is None) and not self.errors:
+            raise forms.ValidationError("Give both ends of the quiet hours, or neither.")
+        if start is not None and start == end:
+            raise forms.ValidationError("Quiet hours end at another time than they start.")
+        return cleaned
+
+    def save(self, commit=True):
+        user = super().save(commit=False)
+        if user.digest_due_at is not None:  # the next digest moves to the new hour or zone
+            user.digest_due_at = user.next_digest_at(timezone.now())
+        if commit:
+            user.save()
+        return user
+
+
+class AbsenceForm(forms.Form):
+    first_day = forms.DateField(label="First day away", widget=forms.DateInput(attrs={"type": "date"}))
+    last_day = forms.DateField(
+        label="Last day away",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="Both days included, in your time zone.",
+    )

@@ -8,6 +8,9 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),  # POST only
     path("profile/", views.profile, name="profile"),
+    path("profile/clock/", views.profile_clock, name="profile_clock"),
+    path("profile/absences/", views.absence_add, name="absence_add"),
+    path("profile/absences/<int:absence_id>/end/", views.absence_end, name="absence_end"),
     path("confirm/send/", views.send_confirmation, name="send_confirmation"),
     path("confirm/<str:token>/", views.confirm_address, name="confirm_address"),
     path(

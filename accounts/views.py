@@ -6,14 +6,16 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import notifications
+from games import notifications, services
 from games.mail import outbox_enabled
 
 from . import confirmation, throttle
 from .client import client_ip
-from .forms import ConfirmedAddressResetForm, ProfileForm, SignUpForm
+from .forms import COMMON_ZONES, AbsenceForm, ClockForm, ConfirmedAddressResetForm, ProfileForm, SignUpForm
+from .models import ABSENCE_DAYS_PER_YEAR, ABSENCE_MAX_DAYS
 
 logger = logging.getLogger(__name__)
 
@@ -55,7 +57,72 @@ def profile(request):
         if "email" in form.changed_data and user.email:
             _mail_confirmation(request, user)
         return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form, "address": address})
+    return _profile_page(request, form=form, address=address)
+
+
+def _profile_page(request, status: int = 200, **forms):
+    """The profile with its forms, any of them bound by the request that failed."""
+    user = request.user
+    if "address" not in forms:
+        user.refresh_from_db()  # a refused form must not show its values as saved
+    now = timezone.now()
+    context = {
+        "form": ProfileForm(instance=user),
+        "address": _address_status(user),
+        "clock_form": ClockForm(instance=user),
+        "absence_form": AbsenceForm(),
+        "absences": user.absences.filter(over=False),
+        "absence_days_left": max(0, services.days_left(user, user.today(now))),
+        "absence_limits": {"days": ABSENCE_MAX_DAYS, "per_year": ABSENCE_DAYS_PER_YEAR},
+        "time_zones": COMMON_ZONES,
+        **forms,
+    }
+    return render(request, "accounts/profile.html", context, status=status)
+
+
+@login_required
+@require_POST
+def profile_clock(request):
+    """The time zone, quiet hours and digest hour."""
+    form = ClockForm(request.POST, instance=request.user)
+    if not form.is_valid():
+        return _profile_page(request, clock_form=form, status=400)
+    form.save()
+    messages.success(request, "Saved: your time zone, quiet hours and digest hour.")
+    return redirect("profile")
+
+
+@login_required
+@require_POST
+def absence_add(request):
+    form = AbsenceForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            absence = services.announce_absence(request.user, data["first_day"], data["last_day"])
+        except services.ServiceError as refused:
+            form.add_error(None, refused.message)
+        else:
+            messages.success(request, f"You are away from {_day(absence.first_day)} until {_day(absence.last_day)}.")
+            return redirect("profile")
+    return _profile_page(request, absence_form=form, status=400)
+
+
+@login_required
+@require_POST
+def absence_end(request, absence_id: int):
+    """ "I'm back" for an absence under way, "Call it off" for one planned."""
+    try:
+        absence = services.end_absence(request.user, absence_id)
+    except services.ServiceError as refused:
+        messages.error(request, refused.message)
+        return _profile_page(request, status=refused.status)
+    messages.success(request, "Welcome back: your clocks run again." if absence else "That absence is called off.")
+    return redirect("profile")
+
+
+def _day(day) -> str:
+    return f"{day.day} {day:%B}"
 
 
 # What saving the profile says of a new mail choice.

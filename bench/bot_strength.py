@@ -51,6 +51,7 @@ MATCHES = {
     "capitalla normal vs gin": Match("capitalla", "normal", _gin, 2, 0.0),  # the yardstick, no target
     "casino hard vs normal": Match("casino", "hard", "normal", 2, 0.65),
     "capit hard vs 3 normal": Match("capit", "hard", "normal", 4, 0.45),
+    "capit normal vs 3 normal": Match("capit", "normal", "normal", 4, 0.0),  # the yardstick: same seats, same deals
     "rummathon hard vs 3 normal": Match("rummathon", "hard", "normal", 4, 0.40),
 }
 

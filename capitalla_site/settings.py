@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ledger",
+    "ratings",
     "ninja",  # its docs page's assets from our static files, not a CDN (the CSP allows only 'self')
     "api",
 ]
@@ -335,8 +336,6 @@ MAIL_IN_SECRET = os.environ.get("MAIL_IN_SECRET", "")
 # meanwhile; tables whose turn time is LIVE_TURN_SECONDS or less get no turn mails.
 TURN_MAIL_DELAY = float(os.environ.get("TURN_MAIL_DELAY", "60"))
 LIVE_TURN_SECONDS = int(os.environ.get("LIVE_TURN_SECONDS", "120"))
-# The hour (UTC) when daily digests fall due; the sweeper sends them.
-DIGEST_HOUR_UTC = int(os.environ.get("DIGEST_HOUR_UTC", "7"))
 
 # Seconds a bot waits before moving, so a human can follow its play.
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "1.0"))

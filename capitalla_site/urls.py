@@ -10,6 +10,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("chips/", include("ledger.urls")),
+    path("ratings/", include("ratings.urls")),
     path("api/v1/", api.urls),
     path("api-tokens/", include("api.urls")),
     # Looked up per request: with DEBUG off its hashed name exists only after collectstatic.

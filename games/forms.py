@@ -7,7 +7,7 @@ from django import forms
 
 from games.models import DEFAULT_TURN_SECONDS, TURN_TIMES, Game
 from games.plugins import PLUGINS, GamePlugin, get_plugin
-from games.services import BOT_LEVELS, ServiceError, check_game_options, check_people_only
+from games.services import BOT_LEVELS, ServiceError, check_game_options, check_people_only, check_rated_table
 
 CARD_ID = re.compile(r"^[A-Z0-9]{1,6}(:[0-9]{1,2})?$")
 
@@ -119,6 +119,20 @@ class CreateTableForm(forms.Form):
         choices=[("allow", "Allowed, once per turn"), ("forbid", "Not allowed")],
         help_text="Whether players may give the player to act one more turn time.",
     )
+    absences_stop_clock = forms.TypedChoiceField(
+        label="Absences stop the clock",
+        required=False,
+        choices=[("", "From a day per turn"), ("on", "Yes"), ("off", "No")],
+        coerce=lambda choice: choice == "on",
+        empty_value=None,  # services.create_table decides by the turn time
+        help_text="While a player is away (announced on their profile), their clock stands still.",
+    )
+    rated = forms.BooleanField(
+        label="Rated",
+        required=False,
+        help_text="The result changes each player's rating in this game. Only people play (no bots), it starts "
+        "once every seat is taken, and a player whose time runs out is out of the game.",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -141,7 +155,10 @@ class CreateTableForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        data["timeout_policy"] = data.get("timeout_policy") or Game.TimeoutPolicy.BOT
+        # A rated table forfeits a timed-out seat whatever was chosen: no bot plays for a rating.
+        data["timeout_policy"] = (
+            Game.TimeoutPolicy.FORFEIT if data.get("rated") else data.get("timeout_policy") or Game.TimeoutPolicy.BOT
+        )
         data["allow_extra_time"] = data.get("extra_time") != "forbid"
         kind, seats, bots = data.get("kind"), data.get("seats"), data.get("bots")
         if kind and seats is not None:
@@ -154,6 +171,7 @@ class CreateTableForm(forms.Form):
                 self._clean_options(data, kind, seats)
         try:
             check_people_only(data.get("ante"), data.get("bots"))
+            check_rated_table(data.get("rated"), data.get("bots"), data["timeout_policy"])
         except ServiceError as exc:
             self.add_error("bots", exc.message)
         return data

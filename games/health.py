@@ -24,6 +24,7 @@ from django.db.models import F, Max, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from accounts.models import Absence
 from capitalla_site.celery import app as celery_app
 from games.models import Game, Notification, QueueHeartbeat
 from games.services import DUE_MAILS
@@ -52,6 +53,10 @@ def overdue_work(now=None) -> dict[str, int]:
         )
         + Notification.objects.filter(next_try_at__lt=late).count(),
         "digests": get_user_model().objects.filter(digest_due_at__lt=late).count(),
+        # Absences whose start or end the sweeper has not applied: clocks that should stand, or run.
+        "absences": Absence.objects.filter(
+            Q(begun=False, starts_at__lt=late) | Q(begun=True, over=False, ends_at__lt=late)
+        ).count(),
         "bot_turns": (
             active.filter(bot_due_at__isnull=False)
             .annotate(last_move_at=Coalesce(Max("events__created_at"), "started_at"))

@@ -22,10 +22,12 @@ def seed_digest(seed: int) -> str:
 
 # Events that are not engine moves: the site's own record of clocks and seats. Replay skips
 # them; they still take a seq, so every event bumps Game.version.
-SYSTEM_MOVES = frozenset({"timeout", "takeover", "back", "extra_time"})
+# ("back" is a player's return from a bot's takeover; "absence_starts" and "absence_ends"
+# bound an announced absence, accounts.Absence.)
+SYSTEM_MOVES = frozenset({"timeout", "takeover", "back", "extra_time", "absence_starts", "absence_ends"})
 # System events that change neither the position nor who is to act: a move made against
 # the version before them is still a move in the same position.
-POSITION_NEUTRAL_MOVES = frozenset({"back", "extra_time"})
+POSITION_NEUTRAL_MOVES = frozenset({"back", "extra_time", "absence_starts", "absence_ends"})
 
 # A table's time for one turn, chosen at creation (seconds, label).
 TURN_TIMES = [
@@ -133,6 +135,9 @@ class Game(models.Model):
     # An open table whose last seat was taken: when its host hears that it is full.
     full_mail_at = models.DateTimeField(null=True, blank=True, db_index=True)
     extra_time_used = models.BooleanField(default=False)
+    # A clock standing still while its player is away (Seat.absent_until): `clock_seat`
+    # with no deadline, and the time it had left, given back at their return.
+    clock_left = models.DurationField(null=True, blank=True)
     # A player's announced absence (accounts.Absence) stops their clock at this table.
     # On by default for turn times of ABSENCES_STOP_CLOCK_FROM or more (create_table).
     absences_stop_clock = models.BooleanField(default=False)
@@ -278,6 +283,9 @@ class Seat(models.Model):
     # (empty: sorted). Only this seat's page reads them; presenters.arranged applies them.
     hand_sort = models.CharField(max_length=20, blank=True)
     hand_order = models.JSONField(default=list, blank=True)
+    # While the player's announced absence is under way at a table whose absences stop the
+    # clock: its last day, in their time zone ("away until 12 March"). Their clock stands.
+    absent_until = models.DateField(null=True, blank=True)
 
     class Meta:
         ordering = ["index"]

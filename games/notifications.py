@@ -62,6 +62,8 @@ RETRY_DELAYS = (
 # A mail the sweeper handed to a task that never ran (a lost message), or whose row was
 # made by a worker that died before its claim, is due again after this.
 QUEUE_LEASE = timedelta(minutes=5)
+# The mails that tell a player a game waits for them: none goes while they are away.
+WAITING_MAILS = (Notification.Kind.YOUR_TURN, Notification.Kind.REMINDER, Notification.Kind.DIGEST)
 # At most this many moves are told in a "your turn" mail; the game page has the rest.
 SUMMARY_LINES = 40
 # The latest table talk a turn mail quotes.
@@ -116,10 +118,11 @@ def unsubscribe_url(user) -> str:
 # ---------------------------------------------------------------- sending
 
 
-def send_notification(kind: str, user_id: int, game_id: int | None, version: int, attempt: int = 0) -> bool:
+def send_notification(kind: str, user_id: int, game_id: int | None, version: int, attempt: int = 0, now=None) -> bool:
     """Make try number `attempt + 1` of one mail, if it still makes sense and nobody made
-    that try before. True if sent."""
-    sent = _send_if_news(kind, user_id, game_id, version, attempt)
+    that try before. True if sent. A turn mail or reminder that falls in the player's
+    quiet hours waits on its row until they end (`_wait_for_quiet_hours`)."""
+    sent = _send_if_news(kind, user_id, game_id, version, attempt, now or timezone.now())
     if sent is None:  # no longer news: a mail waiting for its next try is dropped
         Notification.objects.filter(
             user_id=user_id, game_id=game_id, kind=kind, version=version, attempts=attempt, sent_at=None, failed_at=None
@@ -127,7 +130,7 @@ def send_notification(kind: str, user_id: int, game_id: int | None, version: int
     return bool(sent)
 
 
-def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
+def _send_if_news(kind, user_id, game_id, version, attempt, now) -> bool | None:
     """True if sent, False if not this time (another delivery has the try, it failed, or
     it waits for the next), None if the mail no longer makes sense."""
     user = get_user_model().objects.filter(pk=user_id).first()
@@ -147,6 +150,8 @@ def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
         return _claim_and_send(
             user, None, kind, version, attempt, "email/password_reset", lambda: _password_reset(user), game_mail=False
         )
+    if kind in WAITING_MAILS and user.absences.under_way().exists():
+        return None  # they said they are away: none of these while they are
     if kind == Notification.Kind.DIGEST:
         if user.email_notifications != user.Mail.DIGEST:
             return None
@@ -172,6 +177,9 @@ def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
         )
         if not still_waiting:
             return None  # they moved, or the game moved on: the mail would be news from the past
+        quiet_until = user.quiet_until_moment(now)
+        if quiet_until is not None:
+            return _wait_for_quiet_hours(user, game, kind, version, attempt, quiet_until)
     elif kind == Notification.Kind.GAME_OVER:
         if game.status != Game.Status.FINISHED:
             return None
@@ -180,6 +188,17 @@ def _send_if_news(kind, user_id, game_id, version, attempt) -> bool | None:
     return _claim_and_send(
         user, game, kind, version, attempt, f"email/{kind}", lambda: _COMPOSERS[kind](user, game, seat, version)
     )
+
+
+def _wait_for_quiet_hours(user, game, kind, version, attempt, until) -> bool:
+    """Put the mail's row off until the player's quiet hours end, its try not taken: the
+    sweeper's `retry_due_mails` offers it again then, and it goes if it is still news."""
+    with transaction.atomic():
+        row, _ = Notification.objects.get_or_create(
+            user=user, game=game, kind=kind, version=version, defaults={"next_try_at": until}
+        )
+    Notification.objects.filter(pk=row.pk, attempts=attempt, sent_at=None, failed_at=None).update(next_try_at=until)
+    return False
 
 
 def _claim_and_send(user, game, kind, version, attempt, template, compose, game_mail=True) -> bool:

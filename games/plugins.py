@@ -32,6 +32,26 @@ class Payout:
     round: int | None = None
 
 
+def ranking_by(key: Callable[[State, int], Any]) -> Callable[[State], list[int]]:
+    """`GamePlugin.ranking` for a game that orders its finished seats by `key(state, seat)`
+    (lower is better): the winners first, then the others still in by `key`, then every
+    seat out of the game, tied. Seats with equal keys share a rank (1, 1, 3)."""
+
+    def ranking(state: State) -> list[int]:
+        winners = set((state.get("result") or {}).get("winners") or [])
+        out = set(state["out"])
+        keys = [
+            (True,) if seat in out else (False, seat not in winners, key(state, seat))
+            for seat in range(state["players"])
+        ]
+        return [1 + sum(other < mine for other in keys) for mine in keys]
+
+    return ranking
+
+
+winners_first = ranking_by(lambda state, seat: 0)
+
+
 @dataclass(frozen=True)
 class GamePlugin:
     """A game, as the core sees it. Writing a game means filling in these fields:
@@ -108,6 +128,12 @@ class GamePlugin:
       choose the same move in either (the contract suite checks it), so it decides from the
       view alone; a bot that searches samples its worlds with it. None: not written yet.
 
+    - `ranking(state) -> [rank per seat]`: a finished game's final ranking, for ratings:
+      1 for the best, seats that tie share a rank (the next rank skips: 1, 1, 3), and a seat
+      out of the game (resigned, timed out) ranks after every seat still in. Built with
+      `ranking_by(key)`, the game's order of the seats still in; the default
+      (`winners_first`) ranks the winners first and everyone else still in after them.
+
     - `stand_in_level`: the level of bot that plays a turn its player let run out (and the
       seat of a player who is away), and that "Play now against bots" seats: "normal" until
       the game's hard bot is measured stronger (bench/bot_strength.py), then "hard".
@@ -138,6 +164,7 @@ class GamePlugin:
     quick_options: Mapping[str, Any] = field(default_factory=dict)
     reshuffle_hidden: Callable[[State, int, Any], State] | None = None
     stand_in_level: str = "normal"
+    ranking: Callable[[State], list[int]] = winners_first
 
     @property
     def slug(self) -> str:

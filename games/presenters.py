@@ -19,6 +19,7 @@ from games.plugins import get_plugin
 from games.services import at_once_seconds
 from ledger import chips
 from ledger.models import Entry
+from ratings.reading import seat_ratings
 
 # The table's links: template name -> URL name, each taking the game's id. The game's own
 # URLs (its plugin's, in the namespace of its slug) come as "<slug>_<name>".
@@ -123,12 +124,23 @@ def _clock(game, me, by_index, out) -> dict:
             "deadline": game.deadline,
             "turn_seconds": at_once_seconds(game.turn_seconds) if at_once else game.turn_seconds,
         }
+    standing = None
+    if active and game.clock_left is not None and game.clock_seat in by_index:
+        absent = by_index[game.clock_seat]
+        standing = {
+            "name": absent.name,
+            "is_me": me is not None and me.index == absent.index,
+            "left": time_left(game.clock_left),
+            "until": absent.absent_until,
+        }
     seated_in = me is not None and me.index not in out
     return {
+        "standing_clock": standing,
         "turn_time": turn_time_label(game.turn_seconds),
         "timeout_policy": game.timeout_policy,
         "timeout_policy_label": game.get_timeout_policy_display(),
         "allow_extra_time": game.allow_extra_time,
+        "absences_stop_clock": game.absences_stop_clock,
         "clock": clock,
         "away": bool(active and me is not None and me.away),
         "can_come_back": bool(active and me is not None and me.away),
@@ -137,6 +149,14 @@ def _clock(game, me, by_index, out) -> dict:
         ),
         "extra_time_used": bool(running and game.extra_time_used),
     }
+
+
+def time_left(left) -> str:
+    """A standing clock's time in words, to the minute: "2 days 3 hours", "40 minutes"."""
+    minutes = int(left.total_seconds()) // 60
+    parts = [(minutes // 1440, "day"), (minutes // 60 % 24, "hour"), (minutes % 60, "minute")]
+    words = [f"{n} {unit}{'s' if n > 1 else ''}" for n, unit in parts if n][:2]
+    return " ".join(words) or "less than a minute"
 
 
 # An engine's sentence names the mover "{player}" and any other seat "{seat:N}".
@@ -335,6 +355,7 @@ def present_table(
     hand_sizes = view.get("hand_size") or [] if view else []
     result = view.get("result") if view else None
     winners = set(result.get("winners") or []) if result else set()
+    ratings = seat_ratings(game, seats)
 
     seat_rows = []
     for i in range(game.num_seats):
@@ -348,6 +369,8 @@ def present_table(
                 "empty": s is None,
                 "is_bot": bool(s and s.is_bot),
                 "away": bool(s and s.away and status == game.Status.ACTIVE),
+                # An announced absence's last day, while it stands their clock still here.
+                "absent_until": s.absent_until if s and status == game.Status.ACTIVE else None,
                 "is_me": i == my_index,
                 "is_host": bool(s and s.user_id and s.user_id == game.host_id),
                 "hand_size": hand_sizes[i] if i < len(hand_sizes) else None,
@@ -357,6 +380,7 @@ def present_table(
                 "out": i in out,
                 "winner": i in winners,
                 "tags": [],  # what the game tells about the seat (a dealer, a contract down): {"text", "modifier"}
+                "rating": ratings.get(s.user_id) if s else None,  # {"label", "change", ...}: ratings.reading.shown
             }
         )
 
@@ -382,6 +406,7 @@ def present_table(
         "is_abandoned": status == game.Status.ABANDONED,
         "version": game.version,
         "private": game.private,
+        "rated": game.rated,
         "bot_level": game.bot_level,
         # The host usually sits at the table: take the name from the seats already loaded.
         "host_name": next((s.name for s in seats if s.user_id == game.host_id), None) or game.host.name,

@@ -8,7 +8,7 @@ is a ServiceError carrying the HTTP status and a message fit to show the user.
 import logging
 import random
 from contextlib import contextmanager
-from datetime import timedelta
+from datetime import date, time, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -18,7 +18,15 @@ from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
 from accounts import throttle
-from accounts.models import next_digest_at
+from accounts.models import (
+    ABSENCE_DAYS_PER_YEAR,
+    ABSENCE_MAX_AHEAD,
+    ABSENCE_MAX_DAYS,
+    ABSENCE_YEAR_DAYS,
+    Absence,
+    days_within,
+    local_moment,
+)
 from capitalla_site.celery import app as celery_app
 from games.engine.base import IllegalMove
 from games.engine.bots import get_bot
@@ -42,6 +50,7 @@ from games.models import (
 )
 from games.plugins import PLUGINS
 from ledger import chips
+from ratings.recording import record as record_ratings
 
 logger = logging.getLogger(__name__)
 
@@ -61,6 +70,7 @@ MOVE_FIELDS = [
     "remind_at",
     "result_mail_at",
     "extra_time_used",
+    "clock_left",
 ]
 # Table talk: at most this many lines per player in CHAT_WINDOW seconds.
 CHAT_BURST, CHAT_WINDOW = 5, 30
@@ -109,6 +119,8 @@ class TooMany(ServiceError):
 
 # Bots at a table played for chips would ante from, and win into, a purse nobody owns.
 PEOPLE_ONLY = "A table played for chips seats only people"
+# A rated table is for people only, and a seat whose time runs out loses (no stand-in bot).
+RATED_PEOPLE_ONLY = "A rated table seats only people"
 # After the deal no ante comes back: re-dealing until a hand wins at once must cost it.
 DEALT = "The cards are dealt: nobody can call the game off or leave it now. Resign instead; any ante stays in the pot."
 
@@ -161,6 +173,18 @@ def check_people_only(ante, bots) -> None:
     """A table with an ante takes no bots (the create form asks this too)."""
     if ante and bots:
         raise ServiceError(f"{PEOPLE_ONLY}: a table with an ante takes no bots.")
+
+
+def check_rated_table(rated, bots, timeout_policy) -> None:
+    """A rated table takes no bots, and a player whose time runs out is out of the game
+    (a bot playing their turns would play for their rating). docs/ratings.md."""
+    if not rated:
+        return
+    if bots:
+        raise ServiceError(f"{RATED_PEOPLE_ONLY}: it takes no bots.")
+    if timeout_policy != Game.TimeoutPolicy.FORFEIT:
+        out = Game.TimeoutPolicy.FORFEIT.label
+        raise ServiceError(f"At a rated table a player whose time runs out is out of the game: choose “{out}”.")
 
 
 def check_clock_options(turn_seconds, timeout_policy) -> None:
@@ -270,6 +294,7 @@ def create_table(
     if not isinstance(ante, int) or ante < 0:
         raise ServiceError("The ante is a whole number of chips, 0 or more.")
     check_people_only(ante, bots)
+    check_rated_table(rated, bots, timeout_policy)
     with transaction.atomic(), _chips_refusal():
         _take_new_table(host)
         game = Game.objects.create(
@@ -424,14 +449,14 @@ def _renew_invite_code(game: Game) -> None:
 
 def start_table(user, game_id: int) -> Game:
     """Deal. Empty seats become bots of the table's level, except at a table played for
-    chips: it waits until people take every seat."""
+    chips or a rated one: it waits until people take every seat."""
     with transaction.atomic():
         game = _locked(game_id)
         check_host(game, user)
         if game.status != Game.Status.OPEN:
             raise Conflict("This table has already started.")
-        if game.ante and game.free_indexes():
-            raise Conflict(f"{PEOPLE_ONLY}: wait for every seat to be taken.")
+        if (game.ante or game.rated) and game.free_indexes():
+            raise Conflict(f"{PEOPLE_ONLY if game.ante else RATED_PEOPLE_ONLY}: wait for every seat to be taken.")
         if game.free_indexes() or any(seat.is_bot for seat in game.seat_list):
             check_bot_games(user)
         Seat.objects.bulk_create(Seat(game=game, index=i, bot_level=game.bot_level) for i in game.free_indexes())
@@ -444,6 +469,7 @@ def start_table(user, game_id: int) -> Game:
         game.status = Game.Status.ACTIVE
         game.started_at = timezone.now()
         game.invite_mail_at = game.full_mail_at = None  # moot once it is dealt
+        _mark_absent_players(game, game.started_at)
         _after_change(game)
         game.save()
     return game
@@ -639,6 +665,185 @@ def come_back(user, game_id: int) -> Game:
     return game
 
 
+# ---------------------------------------------------------------- absences
+
+
+def check_absence(user, first_day, last_day, now) -> None:
+    """An absence `first_day`..`last_day` (dates in the player's zone) the player may
+    announce: not in the past, starting within ABSENCE_MAX_AHEAD days, at most
+    ABSENCE_MAX_DAYS long, overlapping or touching none of theirs (two absences a day
+    apart would be one long one), and keeping every rolling year's absences within
+    ABSENCE_DAYS_PER_YEAR days."""
+    if not isinstance(first_day, date) or not isinstance(last_day, date):
+        raise ServiceError("Give the first and the last day of the absence.")
+    today = user.today(now)
+    if first_day < today:
+        raise ServiceError("An absence cannot start in the past.")
+    if first_day > today + timedelta(days=ABSENCE_MAX_AHEAD):
+        raise ServiceError(f"Announce an absence at most {ABSENCE_MAX_AHEAD} days ahead.")
+    if last_day < first_day:
+        raise ServiceError("The last day comes after the first.")
+    if (last_day - first_day).days + 1 > ABSENCE_MAX_DAYS:
+        raise ServiceError(f"An absence lasts at most {ABSENCE_MAX_DAYS} days.")
+    taken = list(user.absences.near(first_day, last_day).values_list("first_day", "last_day"))
+    day = timedelta(days=1)
+    if any(first <= last_day + day and first_day - day <= last for first, last in taken):
+        raise ServiceError("That absence overlaps or touches another of yours: leave at least a day between two.")
+    if days_left(user, first_day, last_day, [*taken, (first_day, last_day)]) < 0:
+        raise ServiceError(
+            f"Absences add up to at most {ABSENCE_DAYS_PER_YEAR} days in any {ABSENCE_YEAR_DAYS} days: "
+            "that one would go over."
+        )
+
+
+def days_left(user, first_day, last_day=None, taken=None) -> int:
+    """The absence days left in the fullest rolling year (ABSENCE_YEAR_DAYS days) that
+    holds a day of `first_day`..`last_day`: negative when those absences go over."""
+    last_day = last_day or first_day
+    if taken is None:
+        taken = list(user.absences.near(first_day, last_day).values_list("first_day", "last_day"))
+    year = timedelta(days=ABSENCE_YEAR_DAYS - 1)
+    fullest = max(
+        sum(days_within(first, last, start, start + year) for first, last in taken)
+        for start in (
+            first_day - year + timedelta(days=n) for n in range((last_day - first_day).days + ABSENCE_YEAR_DAYS)
+        )
+    )
+    return ABSENCE_DAYS_PER_YEAR - fullest
+
+
+def announce_absence(user, first_day, last_day, now=None) -> Absence:
+    """Announce an absence (checked by `check_absence`, under a lock on the player's row so
+    that two at once cannot both pass the allowance). One that starts today starts now."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        user = get_user_model().objects.select_for_update().get(pk=user.pk)
+        check_absence(user, first_day, last_day, now)
+        absence = Absence.objects.create(
+            user=user,
+            first_day=first_day,
+            last_day=last_day,
+            starts_at=local_moment(first_day, time(0), user.time_zone),
+            ends_at=local_moment(last_day + timedelta(days=1), time(0), user.time_zone),
+        )
+        if absence.starts_at <= now:
+            _begin_absence(absence, now)
+    return absence
+
+
+def end_absence(user, absence_id, now=None) -> Absence | None:
+    """ "I'm back": an absence under way ends now (the day of the return counts as taken,
+    the days after it are given back) and the player's clocks run again; a planned one is
+    called off (None). Someone else's absence does not exist."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        absence = Absence.objects.select_for_update().filter(pk=_id(absence_id), user=user).first()
+        if absence is None:
+            raise NotFound("No such absence.")
+        if absence.over:
+            raise Conflict("That absence is over already.")
+        if not absence.begun:
+            absence.delete()
+            return None
+        absence.ends_at, absence.ended_early = now, True
+        absence.last_day = max(absence.first_day, user.today(now))
+        absence.save(update_fields=["ends_at", "ended_early", "last_day"])
+        _end_absence(absence, now)
+    return absence
+
+
+def apply_due_absences(now=None, limit: int = 200) -> int:
+    """The sweeper's pass over absences: those whose first day began stop their player's
+    clocks, those whose last day ended start them again. Each is claimed by a conditional
+    update in the transaction that changes the tables, so two sweepers apply it once and
+    a failure leaves it due. Returns how many starts and ends were applied."""
+    now = now or timezone.now()
+    applied = 0
+    for flag, due, apply in (
+        ("begun", Q(begun=False, starts_at__lte=now), _begin_absence),
+        ("over", Q(begun=True, over=False, ends_at__lte=now), _end_absence),
+    ):
+        for absence in list(Absence.objects.filter(due).select_related("user").order_by("pk")[:limit]):
+            try:
+                with transaction.atomic():
+                    if apply(absence, now):
+                        applied += 1
+            except Exception:
+                logger.exception("Absence %s: applying its %s failed; retried on the next pass", absence.pk, flag)
+    return applied
+
+
+def _begin_absence(absence: Absence, now) -> bool:
+    """Stop the player's clock at each of their tables in play whose absences stop the
+    clock (locked one by one, in id order), and say so in each log."""
+    if not Absence.objects.filter(pk=absence.pk, begun=False).update(begun=True):
+        return False
+    tables = Seat.objects.filter(
+        user=absence.user_id, absent_until=None, game__status=Game.Status.ACTIVE, game__absences_stop_clock=True
+    )
+    for game_id in sorted(tables.values_list("game_id", flat=True)):
+        game = _locked(game_id)
+        seat = game.seat_of(absence.user)
+        if game.status == Game.Status.ACTIVE and seat.absent_until is None:
+            _absent(game, seat, absence.last_day, now)
+            game.save(update_fields=MOVE_FIELDS)
+    return True
+
+
+def _absent(game: Game, seat: Seat, until: date, now) -> None:
+    seat.absent_until = until
+    seat.save(update_fields=["absent_until"])
+    game.record_event(
+        seat.index,
+        {"type": "absence_starts", "until": until.isoformat()},
+        f"{{player}} is away until {until.day} {until:%B}.",
+    )
+    if seat.index == game.clock_seat and game.deadline is not None:
+        _hold_clock(game, now)
+
+
+def _end_absence(absence: Absence, now) -> bool:
+    """Start the player's standing clocks again, each with the time it had left, and say
+    so in each log."""
+    if not Absence.objects.filter(pk=absence.pk, begun=True, over=False).update(over=True):
+        return False
+    seats = Seat.objects.filter(user=absence.user_id).exclude(absent_until=None)
+    for game_id in sorted(seats.filter(game__status=Game.Status.ACTIVE).values_list("game_id", flat=True)):
+        game = _locked(game_id)
+        seat = game.seat_of(absence.user)
+        if game.status != Game.Status.ACTIVE or seat.absent_until is None:
+            continue
+        seat.absent_until = None
+        seat.save(update_fields=["absent_until"])
+        game.record_event(seat.index, {"type": "absence_ends"}, "{player} is back from their absence.")
+        if seat.index == game.clock_seat and game.clock_left is not None:
+            _release_clock(game, now)
+        game.save(update_fields=MOVE_FIELDS)
+    seats.update(absent_until=None)  # the tables that ended meanwhile
+    return True
+
+
+def _mark_absent_players(game: Game, now) -> None:
+    """At the deal: the players already away stand still from the start."""
+    if not game.absences_stop_clock:
+        return
+    away = dict(
+        Absence.objects.under_way()
+        .filter(user__in=[s.user_id for s in game.seat_list if s.user_id])
+        .values_list("user_id", "last_day")
+    )
+    for seat in game.seat_list:
+        if seat.user_id in away:
+            _absent(game, seat, away[seat.user_id], now)
+
+
+def _id(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
 # The most card ids an arrangement may name: more than any hand of any game holds.
 MAX_HAND_ORDER = 120
 
@@ -825,25 +1030,28 @@ def send_due_digests(now=None, limit: int = 500) -> int:
     digests were enqueued."""
     now = now or timezone.now()
     users = get_user_model().objects
-    due = list(users.filter(digest_due_at__lte=now).values_list("pk", "digest_due_at")[:limit])
+    due = list(users.filter(digest_due_at__lte=now).only("pk", "digest_due_at", "time_zone", "digest_hour")[:limit])
+    ids = [user.pk for user in due]
+    away = set(Absence.objects.under_way().filter(user__in=ids).values_list("user_id", flat=True))
     waiting = {
         user_id
-        for user_id, index, clock_seat, to_act in Seat.objects.filter(
-            ON_A_CLOCK, user_id__in=[pk for pk, _ in due]
-        ).values_list("user_id", "index", "game__clock_seat", "game__to_act")
-        if is_on_the_clock(index, clock_seat, to_act)
+        for user_id, index, clock_seat, to_act in Seat.objects.filter(ON_A_CLOCK, user_id__in=ids).values_list(
+            "user_id", "index", "game__clock_seat", "game__to_act"
+        )
+        if is_on_the_clock(index, clock_seat, to_act) and user_id not in away
     }
-    following = next_digest_at(now)
     sent = 0
-    for user_id, due_at in due:
-        if not users.filter(pk=user_id, digest_due_at=due_at).update(digest_due_at=following):
+    for user in due:
+        due_at, following = user.digest_due_at, user.next_digest_at(now)
+        if not users.filter(pk=user.pk, digest_due_at=due_at).update(digest_due_at=following):
             continue
-        if user_id not in waiting:
+        if user.pk not in waiting:
             continue
-        if publish_notification(Notification.Kind.DIGEST, user_id, None, due_at.date().toordinal()):
+        # The player's own day: one digest per local date, whatever the zone's offset.
+        if publish_notification(Notification.Kind.DIGEST, user.pk, None, user.today(due_at).toordinal()):
             sent += 1
         else:
-            users.filter(pk=user_id, digest_due_at=following).update(digest_due_at=due_at)
+            users.filter(pk=user.pk, digest_due_at=following).update(digest_due_at=due_at)
     return sent
 
 
@@ -934,6 +1142,7 @@ def _after_change(game: Game, now=None, mover: int | None = None) -> None:
         game.bot_due_at = None
         _stop_clock(game)
         Hand.objects.create(game=game, number=game.hands.count() + 1, result=result)
+        record_ratings(game)  # in this transaction: the move and the ratings change together
         game.result_mail_at = now  # the sweeper sends the result to every player
         return
     _run_clock(game, now, mover)
@@ -996,9 +1205,13 @@ def _run_clock(game: Game, now, mover: int | None = None) -> None:
     if seat is None:
         _stop_clock(game)
         return
-    if seat.index == game.clock_seat and game.deadline is not None:
+    if seat.index == game.clock_seat and (game.deadline is not None or game.clock_left is not None):
         if mover == seat.index:
             game.turn_mail_at = None  # they are playing this turn: no need to tell them
+        return
+    if seat.absent_until is not None:  # a turn that reaches an absent player waits, whole
+        _stop_clock(game)
+        game.clock_seat, game.clock_left = seat.index, timedelta(seconds=game.turn_seconds)
         return
     _start_clock(game, now, seat.index, game.turn_seconds)
 
@@ -1025,11 +1238,30 @@ def _start_clock(game: Game, now, seat: int | None, seconds: int) -> None:
     game.turn_mail_at = now + timedelta(seconds=settings.TURN_MAIL_DELAY) if mail else None
     game.remind_at = now + clock * REMIND_AFTER if mail else None
     game.extra_time_used = False
+    game.clock_left = None
 
 
 def _stop_clock(game: Game) -> None:
-    game.clock_seat = game.deadline = game.turn_mail_at = game.remind_at = None
+    game.clock_seat = game.deadline = game.turn_mail_at = game.remind_at = game.clock_left = None
     game.extra_time_used = False
+
+
+def _hold_clock(game: Game, now) -> None:
+    """The clock seat's player is away: keep the time left and lift the deadline and the
+    mails (the seat stays `clock_seat`, so the turn is still theirs)."""
+    game.clock_left = max(game.deadline - now, timedelta(0))
+    game.deadline = game.turn_mail_at = game.remind_at = None
+
+
+def _release_clock(game: Game, now) -> None:
+    """The player is back: their clock runs again with the time it had left, a "your
+    turn" mail falls due as at a new turn, and the reminder where it still fits."""
+    game.deadline = now + game.clock_left
+    game.clock_left = None
+    if game.turn_seconds > settings.LIVE_TURN_SECONDS:
+        remind_at = game.deadline - timedelta(seconds=game.turn_seconds) * (1 - REMIND_AFTER)
+        game.turn_mail_at = now + timedelta(seconds=settings.TURN_MAIL_DELAY)
+        game.remind_at = remind_at if remind_at > now else None
 
 
 def _seat(game: Game, index) -> Seat | None:

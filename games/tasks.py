@@ -13,10 +13,12 @@ def play_bot_turn(game_id: int, version: int) -> bool:
 @shared_task(ignore_result=True)
 def sweep() -> dict:
     """Beat runs this every few seconds: expired turn clocks get the table's timeout
-    policy, due turn mails, reminders, results and daily digests are enqueued, mails due
+    policy, announced absences start and end (stopping and starting their players'
+    clocks), due turn mails, reminders, results and daily digests are enqueued, mails due
     for another try are handed over again, overdue bot turns are re-enqueued, and a
     heartbeat goes down each worker queue. Returns counts."""
     return {
+        "absences": services.apply_due_absences(),
         "timeouts": services.expire_overdue_turns(),
         "mails": services.send_due_mails(),
         "digests": services.send_due_digests(),

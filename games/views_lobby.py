@@ -17,6 +17,7 @@ from games.forms import CreateTableForm
 from games.live.streams import offered
 from games.models import Game, Seat, spoken_list, turn_time_label
 from games.plugins import PLUGINS
+from ratings.reading import label_seats, ratings_of_player
 
 # Open tables per lobby page; a page number past the last shows the last.
 LOBBY_PAGE_SIZE = 50
@@ -37,15 +38,17 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
             .distinct()[:50]
         )
     page = Paginator(in_lobby_order(open_tables, request.user), LOBBY_PAGE_SIZE).get_page(request.GET.get("page"))
+    open_rows, my_rows = [_lobby_row(g, request.user) for g in page], [_lobby_row(g, request.user) for g in mine]
+    label_seats(open_rows, my_rows, rematches)
     context = {
-        "open_tables": [_lobby_row(g, request.user) for g in page],
+        "open_tables": open_rows,
         "pages": {
             "number": page.number,
             "count": page.paginator.num_pages,
             "previous": page.previous_page_number() if page.has_previous() else None,
             "next": page.next_page_number() if page.has_next() else None,
         },
-        "my_tables": [_lobby_row(g, request.user) for g in mine],
+        "my_tables": my_rows,
         "rematches": rematches,
         "games": [{"kind": slug, "name": plugin.name} for slug, plugin in PLUGINS.items()],
         "form": form or CreateTableForm(),
@@ -117,6 +120,8 @@ def _lobby_row(game: Game, user) -> dict:
         "join_url": reverse("join", args=[game.pk]),
         "rematch_of": None,
         "game_name": game.rules.info.name,
+        "kind": game.kind,
+        "rated": game.rated,
         "status": game.status,
         "status_label": game.get_status_display(),
         "private": game.private,
@@ -126,6 +131,7 @@ def _lobby_row(game: Game, user) -> dict:
             {
                 "number": i + 1,
                 "name": seats[i].name if i in seats else None,
+                "user_id": seats[i].user_id if i in seats else None,
                 "is_bot": i in seats and seats[i].is_bot,
                 "is_me": me is not None and me.index == i,
                 "to_act": game.status == Game.Status.ACTIVE and i in to_act,
@@ -134,8 +140,8 @@ def _lobby_row(game: Game, user) -> dict:
         ],
         "taken": len(seats),
         "free": game.num_seats - len(seats),
-        # A table with an ante seats only people: it starts once full (services.start_table).
-        "waits_for_people": bool(game.ante) and len(seats) < game.num_seats,
+        # A table with an ante, or a rated one, seats only people: it starts once full (services.start_table).
+        "waits_for_people": bool(game.ante or game.rated) and len(seats) < game.num_seats,
         "seated": me is not None,
         "my_turn": is_my_turn(game, me),
         "away": me is not None and active and me.away,
@@ -177,15 +183,19 @@ def my_games_by_urgency(user) -> dict[str, list[Game]]:
 
 @login_required
 def my_games(request):
-    """Where I am needed (`my_games_by_urgency`)."""
-    lists = my_games_by_urgency(request.user)
+    """Where I am needed (`my_games_by_urgency`), each seat with its rating."""
+    rows = {
+        name: [_lobby_row(g, request.user) for g in games] for name, games in my_games_by_urgency(request.user).items()
+    }
+    rematches = rematches_for(request.user)
+    label_seats(*rows.values(), rematches)
     return _render_live(
         request,
         "games/my_games.html",
         "lists",
         {
-            "rematches": rematches_for(request.user),
-            **{name: [_lobby_row(g, request.user) for g in games] for name, games in lists.items()},
+            "rematches": rematches,
+            **rows,
             "live_url": live_url(request, "my_games_live"),
         },
     )
@@ -202,6 +212,7 @@ def player_page(request, user_id: int):
         {
             "player": {"name": player.name, "since": player.date_joined, "is_me": player == request.user},
             "record": stats.record_of(player, request.user),
+            "ratings": ratings_of_player(player, request.user),
             "recent": stats.recent_results(player, request.user),
         },
     )
@@ -230,6 +241,8 @@ def create_table(request):
             turn_seconds=data["turn_seconds"],
             timeout_policy=data["timeout_policy"],
             allow_extra_time=data["allow_extra_time"],
+            absences_stop_clock=data["absences_stop_clock"],
+            rated=data["rated"],
         )
     except services.ServiceError as exc:
         messages.error(request, f"The table was not created: {exc.message}")

@@ -47,6 +47,7 @@ def sample_values(game, user) -> dict:
         "link_id": 1,
         "user_id": user.pk,
         "mail_id": 1,
+        "absence_id": 1,
         "token": "x",
         "code": game.invite_code,
         "kind": game.kind,

@@ -1,10 +1,11 @@
 """Cap-It as the core sees it (`games.plugins.GamePlugin`)."""
 
-from games.plugins import GamePlugin, Payout, end_payouts
+from games.plugins import GamePlugin, Payout, end_payouts, ranking_by
 
 from . import forms, presenter, urls
 from .engine import COMMANDS, HAND_ORDERS, RULES, all_cards, reshuffle_hidden
 from .engine.bots import BOTS
+from .engine.hard import HardBot
 
 
 def payouts(state: dict, pot: int) -> list[Payout]:
@@ -26,7 +27,8 @@ def payouts(state: dict, pot: int) -> list[Payout]:
 
 PLUGIN = GamePlugin(
     rules=RULES,
-    bots=BOTS,
+    bots={**BOTS, "hard": HardBot()},
+    stand_in_level="normal",  # the hard bot measured only even with normal: bench/README.md, "Bot strength"
     present=presenter.present_capit,
     hand_sorts=HAND_ORDERS,
     replay_position=presenter.capit_position,
@@ -42,4 +44,5 @@ PLUGIN = GamePlugin(
     options_form=forms.OptionsForm,
     chapter=lambda state: f"Round {state['round']}",
     demo_tables=({"host": "demo", "seats": 4, "bots": 0, "bot_level": "normal", "ante": 50},),
+    ranking=ranking_by(lambda state, seat: state["result"]["scores"][seat]),  # the lowest total first
 )

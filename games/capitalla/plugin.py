@@ -1,6 +1,6 @@
 """Capitalla as the core sees it (`games.plugins.GamePlugin`)."""
 
-from games.plugins import GamePlugin, pot_to_the_winners
+from games.plugins import GamePlugin, pot_to_the_winners, winners_first
 
 from . import forms, presenter
 from .engine import COMMANDS, RULES, all_cards, reshuffle_hidden
@@ -28,4 +28,6 @@ PLUGIN = GamePlugin(
         {"host": "demo", "seats": 4, "bots": 3, "bot_level": "normal", "ante": 0},
         {"host": "ana", "seats": 3, "bots": 1, "bot_level": "easy"},
     ),
+    # One deal: the winner first, everyone else still in after (a drawn deal ties them all).
+    ranking=winners_first,
 )

@@ -1,6 +1,6 @@
 """Casino as the core sees it (`games.plugins.GamePlugin`)."""
 
-from games.plugins import GamePlugin, pot_to_the_winners
+from games.plugins import GamePlugin, pot_to_the_winners, ranking_by
 
 from . import forms, presenter, urls
 from .engine import COMMANDS, RULES, all_cards, reshuffle_hidden
@@ -27,4 +27,5 @@ PLUGIN = GamePlugin(
     # A question is answered whenever it is put, while the table moves on every second.
     version_free=frozenset({"answer"}),
     demo_tables=({"host": "demo", "seats": 3, "bots": 2, "bot_level": "normal", "ante": 0},),
+    ranking=ranking_by(lambda state, seat: -state["scores"][seat]),  # the most points first
 )

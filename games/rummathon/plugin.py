@@ -1,6 +1,6 @@
 """Rummathon Royale as the core sees it (`games.plugins.GamePlugin`)."""
 
-from games.plugins import GamePlugin, pot_to_the_winners
+from games.plugins import GamePlugin, pot_to_the_winners, ranking_by
 
 from . import forms, presenter, urls
 from .engine import COMMANDS, RULES, all_cards, reshuffle_hidden
@@ -31,4 +31,6 @@ PLUGIN = GamePlugin(
     demo_tables=(
         {"host": "demo", "seats": 4, "bots": 2, "bot_level": "normal", "ante": 0, "options": {"variant": "half"}},
     ),
+    # The furthest through the sequences first, then the most points.
+    ranking=ranking_by(lambda state, seat: (-state["progress"][seat], -state["scores"][seat])),
 )

@@ -41,7 +41,7 @@ def test_create_join_start_and_play(api_as, alice, bob):
 
 
 def test_a_table_with_options_and_rated(api_as, alice):
-    body = {"kind": "rummathon", "seats": 2, "options": {"variant": "half"}, "rated": True}
+    body = {"kind": "rummathon", "seats": 2, "options": {"variant": "half"}, "rated": True, "timeout_policy": "forfeit"}
     answer = api_as(alice).post("/tables", body)
     assert answer.status_code == 201, answer.content
     game = Game.objects.get(pk=answer.json()["id"])

@@ -12,7 +12,7 @@ from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
-PACKAGES = ("games", "ledger", "accounts", "capitalla_site", "api")
+PACKAGES = ("games", "ledger", "accounts", "ratings", "capitalla_site", "api")
 
 
 def lint_imports(cwd: Path) -> subprocess.CompletedProcess:
@@ -68,3 +68,10 @@ def test_a_game_importing_another_game_breaks_a_contract(tmp_path):
     plant(site / "games" / "capit" / "presenter.py", "from games.capitalla.engine import CARDS")
     run = lint_imports(site)
     assert run.returncode != 0 and "Game apps do not import each other" in run.stdout and "BROKEN" in run.stdout
+
+
+def test_ratings_reaching_into_the_services_breaks_a_contract(tmp_path):
+    site = copy_of_the_site(tmp_path)
+    plant(site / "ratings" / "recording.py", "from games import services")
+    run = lint_imports(site)
+    assert run.returncode != 0 and "never reach back into them" in run.stdout and "BROKEN" in run.stdout

@@ -8,7 +8,7 @@ import pytest
 from django.core import mail
 
 import games.tasks
-from accounts.models import User, next_digest_at
+from accounts.models import DEFAULT_DIGEST_HOUR, User, next_digest_at
 from games import services
 
 pytestmark = pytest.mark.django_db
@@ -36,16 +36,15 @@ def due_at(user) -> datetime:
     return User.objects.get(pk=user.pk).digest_due_at
 
 
-def test_the_digest_falls_due_at_the_digest_hour(settings):
-    settings.DIGEST_HOUR_UTC = 7
+def test_the_digest_falls_due_at_the_digest_hour():
     assert next_digest_at(datetime(2026, 3, 1, 6, 59, tzinfo=UTC)) == datetime(2026, 3, 1, 7, tzinfo=UTC)
     assert next_digest_at(datetime(2026, 3, 1, 7, 0, tzinfo=UTC)) == datetime(2026, 3, 2, 7, tzinfo=UTC)
     assert next_digest_at(datetime(2026, 3, 1, 23, 0, tzinfo=UTC)) == datetime(2026, 3, 2, 7, tzinfo=UTC)
 
 
-def test_the_due_time_follows_the_mail_choice(alice_wants_a_digest, settings):
+def test_the_due_time_follows_the_mail_choice(alice_wants_a_digest):
     due = due_at(alice_wants_a_digest)
-    assert due.hour == settings.DIGEST_HOUR_UTC and due.minute == 0
+    assert due.hour == DEFAULT_DIGEST_HOUR and due.minute == 0  # a new account's zone is UTC
     # Turning mail off the way the unsubscribe page does (only that column saved).
     alice_wants_a_digest.email_notifications = User.Mail.OFF
     alice_wants_a_digest.save(update_fields=["email_notifications"])

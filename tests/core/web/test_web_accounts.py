@@ -3,6 +3,8 @@
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from accounts.models import DEFAULT_DIGEST_HOUR
+
 User = get_user_model()
 
 
@@ -88,13 +90,13 @@ def test_profile_needs_a_login(client, db):
     assert response["Location"].startswith(reverse("login"))
 
 
-def test_choosing_the_digest_on_the_profile_schedules_it(client, alice, settings):
+def test_choosing_the_digest_on_the_profile_schedules_it(client, alice):
     client.force_login(alice)
     client.post(
         reverse("profile"), {"display_name": "Alice", "email": "alice@example.com", "email_notifications": "digest"}
     )
     alice.refresh_from_db()
-    assert alice.email_notifications == "digest" and alice.digest_due_at.hour == settings.DIGEST_HOUR_UTC
+    assert alice.email_notifications == "digest" and alice.digest_due_at.hour == DEFAULT_DIGEST_HOUR
     client.post(
         reverse("profile"), {"display_name": "Alice", "email": "alice@example.com", "email_notifications": "turn"}
     )

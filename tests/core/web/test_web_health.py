@@ -8,7 +8,7 @@ from django.db import DatabaseError
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import Absence, User
 from games import health, services
 from games.models import Game
 
@@ -29,7 +29,7 @@ def test_a_site_keeping_up_is_healthy(client, table):
         "ok": True,
         "database": "ok",
         "broker": "ok",
-        "overdue": {"expired_turns": 0, "mails": 0, "digests": 0, "bot_turns": 0},
+        "overdue": {"expired_turns": 0, "mails": 0, "digests": 0, "absences": 0, "bot_turns": 0},
         "silent_queues": [],
         "failed_mails": 0,
         "late_mails": 0,
@@ -53,8 +53,24 @@ def test_mails_and_digests_left_due_make_it_unhealthy(client, table, alice):
         "expired_turns": 0,
         "mails": 1,
         "digests": 1,
+        "absences": 0,
         "bot_turns": 0,
     }
+
+
+def test_an_absence_the_sweeper_left_unapplied_makes_it_unhealthy(client, alice):
+    today = timezone.now().date()
+    absence = Absence.objects.create(
+        user=alice,
+        first_day=today,
+        last_day=today,
+        starts_at=timezone.now() - LATE,
+        ends_at=timezone.now() + timedelta(hours=1),
+    )
+    assert report(client, 503)["overdue"]["absences"] == 1
+    services.apply_due_absences()
+    assert Absence.objects.get(pk=absence.pk).begun
+    report(client, 200)
 
 
 def test_a_bot_that_never_moves_means_the_worker_is_not_working(client, alice, enqueued):
