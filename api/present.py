@@ -31,6 +31,9 @@ def game_json(game: Game, user, *, with_view: bool = True) -> dict:
         "clock": {"seats": clock_seats, "deadline": game.deadline, "at_once": game.clock_at_once}
         if clock_seats
         else None,
+        "standing_clock": {"seat": game.clock_seat, "seconds_left": round(game.clock_left.total_seconds())}
+        if active and game.clock_left is not None
+        else None,
         "turn_seconds": game.turn_seconds,
         "seed_hash": game.seed_hash,
         "result": game.result if game.status == Game.Status.FINISHED else None,
@@ -47,6 +50,7 @@ def _seat(game: Game, index: int, me, to_act: list[int]) -> dict:
         "away": bool(seat and seat.away and game.status == Game.Status.ACTIVE),
         "is_me": me is not None and me.index == index,
         "to_act": index in to_act,
+        "absent_until": seat.absent_until if seat and game.status == Game.Status.ACTIVE else None,
     }
 
 

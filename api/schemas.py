@@ -1,7 +1,7 @@
 """The API's request and response bodies (pydantic, through django-ninja): the OpenAPI
 document is generated from these, and every response is checked against its own."""
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from ninja import Field, Schema
@@ -22,12 +22,21 @@ class SeatOut(Schema):
     away: bool = Field(description="A bot plays this person's seat until they are back.")
     is_me: bool
     to_act: bool
+    absent_until: date | None = Field(
+        description="The player announced an absence until this day: at tables whose absences stop the clock, "
+        "their clock stands still."
+    )
 
 
 class ClockOut(Schema):
     seats: list[int] = Field(description="The seats whose clock runs.")
     deadline: datetime
     at_once: bool = Field(description="One shared clock for every seat acting at once.")
+
+
+class StandingClockOut(Schema):
+    seat: int
+    seconds_left: int = Field(description="The time the player will have when they are back.")
 
 
 class GameOut(Schema):
@@ -43,6 +52,7 @@ class GameOut(Schema):
     to_act: list[int]
     my_turn: bool
     clock: ClockOut | None
+    standing_clock: StandingClockOut | None = Field(description="A clock standing still while its player is away.")
     turn_seconds: int
     seed_hash: str = Field(description="sha256 of the seed, published at the deal.")
     result: dict[str, Any] | None = Field(description="Once the game is over.")

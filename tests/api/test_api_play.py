@@ -3,11 +3,13 @@ a move with its version, 409 with the fresh game on a stale one, 400 with the ru
 reason on an illegal one, and the log with the seed only once the game is over."""
 
 import random
+from datetime import timedelta
 
 import pytest
 
 from games import services
 from games.models import Event, Game, is_system_move
+from tests.core.absences.conftest import play_turn
 
 pytestmark = pytest.mark.django_db
 
@@ -155,3 +157,16 @@ def test_an_api_move_runs_the_clock_and_the_bots_like_a_click(
     game = Game.objects.get(pk=game.pk)
     assert game.to_act == [1] and game.bot_due_at is not None and game.deadline is None
     assert ("play_bot_turn", (game.pk, game.version), 0) in enqueued
+
+
+def test_an_absent_players_seat_and_standing_clock(api_as, alice, bob):
+    game = services.create_table(alice, "capitalla", seats=2, turn_seconds=86400)
+    services.join_table(bob, game.pk)
+    game = services.start_table(alice, game.pk)
+    now = game.deadline - timedelta(hours=5)
+    today = bob.today(now)
+    absence = services.announce_absence(bob, today, today + timedelta(days=6), now=now)
+    play_turn(alice, Game.objects.get(pk=game.pk), 0)  # the turn reaches bob, who is away
+    body = api_as(alice).get(f"/games/{game.pk}").json()
+    assert body["seats"][1]["absent_until"] == absence.last_day.isoformat() and body["seats"][0]["absent_until"] is None
+    assert body["clock"] is None and body["standing_clock"] == {"seat": 1, "seconds_left": 86400}
