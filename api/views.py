@@ -4,9 +4,10 @@ status (a ServiceError's own). docs/api.md walks through a game with curl."""
 
 import logging
 import time
+from functools import wraps
 
 from django.db import connection
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from ninja import NinjaAPI, Query, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
@@ -281,3 +282,30 @@ def chat(request, game_id: int, body: ChatIn):
     _visible(request, game_id)
     services.say(request.auth, game_id, body.text)
     return Status(201, {"detail": "Said."})
+
+
+# ---------------------------------------------------------------- mounting
+
+
+def _json_not_allowed(view):
+    """ninja answers a method a path lacks with a text 405: here it is JSON like every
+    other refusal of the API."""
+
+    @wraps(view)
+    def answered(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        if response.status_code == 405 and not response.get("Content-Type", "").startswith("application/json"):
+            allowed = response["Allow"]
+            response = JsonResponse({"detail": f"This URL takes {allowed}."}, status=405)
+            response["Allow"] = allowed
+        return response
+
+    return answered
+
+
+def urls():
+    """What capitalla_site/urls.py mounts at /api/v1/: the API's URLs, 405s as JSON."""
+    patterns, app_name, namespace = api.urls
+    for pattern in patterns:
+        pattern.callback = _json_not_allowed(pattern.callback)
+    return patterns, app_name, namespace

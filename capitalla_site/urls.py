@@ -4,14 +4,14 @@ from django.urls import include, path
 from django.utils.functional import lazy
 from django.views.generic.base import RedirectView
 
-from api.views import api
+from api.views import urls as api_urls
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("chips/", include("ledger.urls")),
     path("ratings/", include("ratings.urls")),
-    path("api/v1/", api.urls),
+    path("api/v1/", api_urls()),
     path("api-tokens/", include("api.urls")),
     # Looked up per request: with DEBUG off its hashed name exists only after collectstatic.
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("favicon.svg"), permanent=True)),

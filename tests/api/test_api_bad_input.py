@@ -79,3 +79,11 @@ def test_moves_of_any_shape_are_refused_cleanly(api_as, people, kind):
         assert answer.status_code != 500, (move, answer.content[:300])
 
     check()
+
+
+def test_a_method_a_url_lacks_is_a_json_405(api_as, alice, table):
+    for answer in (
+        api_as(alice).client.delete("/api/v1/me"),
+        api_as(alice).client.put(f"/api/v1/games/{table.pk}/moves"),
+    ):
+        assert answer.status_code == 405 and answer.json()["detail"].startswith("This URL takes") and answer["Allow"]
