@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
+from api import views_tokens
 from games import notifications, services
 from games.mail import outbox_enabled
 
@@ -75,6 +76,7 @@ def _profile_page(request, status: int = 200, **forms):
         "absence_days_left": max(0, services.days_left(user, user.today(now))),
         "absence_limits": {"days": ABSENCE_MAX_DAYS, "per_year": ABSENCE_DAYS_PER_YEAR},
         "time_zones": COMMON_ZONES,
+        "api": views_tokens.profile_section(user),
         **forms,
     }
     return render(request, "accounts/profile.html", context, status=status)

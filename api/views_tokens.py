@@ -18,6 +18,25 @@ from api.forms import TokenForm
 PASSWORD_TRIES = 10
 
 
+def profile_section(user) -> dict:
+    """What the profile's token section shows: the user's tokens, the scopes, the cap."""
+    return {
+        "tokens": [
+            {
+                "id": t.pk,
+                "name": t.name,
+                "prefix": t.prefix,
+                "scopes": t.scopes,
+                "created_at": t.created_at,
+                "last_used_at": t.last_used_at,
+            }
+            for t in user.api_tokens.all()
+        ],
+        "form": TokenForm(prefix=TokenForm.PREFIX),
+        "limit": settings.API_TOKEN_LIMIT,
+    }
+
+
 @never_cache
 @login_required
 @require_POST
