@@ -1,6 +1,6 @@
 """The ceiling of a heads-up Capitalla bot (issue 24): a clairvoyant bench player.
 
-    python bench/capitalla_oracle.py [--games N] [--horizon T] [--knows all|stock|hand]
+    python bench/capitalla_oracle.py [--games N] [--horizon T] [--knows all|cards|stock|hand]
                                      [--against normal|gin] [--first SEED]
 
 Not a bot of the game and never a lobby level: it reads the whole state. At each
@@ -24,6 +24,8 @@ with a private rng at each decision, as `reshuffle_hidden` does):
   --knows stock  the draw pile's next 2 x horizon + 2 cards are real; the other hand and
                  the rest of the pile are dealt again from the cards it has not seen;
   --knows hand   the other hand is real; the draw pile is shuffled.
+  --knows cards  every card is real, but the other seat's rng is not: its ties are
+                 guessed with a private rng.
 Heads-up, knowing the whole draw pile would be knowing the other hand too (the unseen
 cards are those two), hence only its top for `stock`.
 
@@ -72,17 +74,18 @@ class ClairvoyantBot:
         self._check_foretold(state)
         own = random.Random(state["seed"] * 1009 + state["moves"])  # mine: the game's rng is the other seat's
         world = self._world(state, seat, own)
+        theirs = own if self.knows == "cards" else rng  # what the other seat's ties are read from
         self.searched += 1
-        line = self._soonest(world, seat, rng)
+        line = self._soonest(world, seat, theirs)
         if line is not None:
             self.found += 1
             return line[0]
-        return self._fallback(state, seat, rng, own)
+        return self._fallback(state, seat, theirs, own)
 
     # ------------------------------------------------------------ the worlds
 
     def _world(self, state, seat, own: random.Random):
-        if self.knows == "all":
+        if self.knows in ("all", "cards"):
             return state
         other = 1 - seat
         if self.knows == "hand":
@@ -229,7 +232,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--horizon", type=int, default=4)
-    parser.add_argument("--knows", choices=("all", "stock", "hand"), default="all")
+    parser.add_argument("--knows", choices=("all", "cards", "stock", "hand"), default="all")
     parser.add_argument("--against", choices=sorted(OPPONENTS), default="normal")
     parser.add_argument("--first", type=int, default=0, help="first seed")
     args = parser.parse_args(argv)
