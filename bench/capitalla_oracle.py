@@ -58,7 +58,7 @@ class ClairvoyantBot:
         self.fallback = HardBot()
         self.times: list[float] = []
         self.found = self.searched = 0
-        self.expected = None  # (state, line) the last line found foretold for my next turn
+        self.expected = None  # (moves, state foretold at my next turn) of the last line found
         self.followed = self.diverged = 0
 
     def choose(self, state, seat, rng):
