@@ -4,12 +4,23 @@ state but through `rules.view`; the seed appears only in a finished game's log."
 
 from games.models import Game
 from games.presenters import in_words
+from ratings.reading import seat_ratings, seat_ratings_of_games
 
 
-def game_json(game: Game, user, *, with_view: bool = True) -> dict:
+def games_json(games, user) -> list[dict]:
+    """A list of games, without their views: the players' ratings read once for all."""
+    games = list(games)
+    ratings = seat_ratings_of_games(games)
+    return [game_json(game, user, with_view=False, ratings=ratings[game.pk]) for game in games]
+
+
+def game_json(game: Game, user, *, with_view: bool = True, ratings: dict | None = None) -> dict:
     """`user`'s seat's view of `game` (a watcher's, `view(state, None)`, if they have no
-    seat); lists leave the view out (`with_view`), a game's own answer has it."""
+    seat); lists leave the view out (`with_view`), a game's own answer has it. The players'
+    ratings are the table's (`seat_ratings`, one query) unless a list read them (`ratings`)."""
     me = game.seat_of(user)
+    if ratings is None:
+        ratings = seat_ratings(game, game.seat_list)
     active = game.status == Game.Status.ACTIVE
     to_act = list(game.to_act or []) if active else []
     clock_seats = game.clock_seats() if active else []
@@ -25,7 +36,7 @@ def game_json(game: Game, user, *, with_view: bool = True) -> dict:
         "private": game.private,
         "host": next((s.name for s in game.seat_list if s.user_id == game.host_id), None) or game.host.name,
         "me": me.index if me else None,
-        "seats": [_seat(game, i, me, to_act) for i in range(game.num_seats)],
+        "seats": [_seat(game, i, me, to_act, ratings) for i in range(game.num_seats)],
         "to_act": to_act,
         "my_turn": bool(me and me.index in to_act and not me.away),
         "clock": {"seats": clock_seats, "deadline": game.deadline, "at_once": game.clock_at_once}
@@ -41,8 +52,9 @@ def game_json(game: Game, user, *, with_view: bool = True) -> dict:
     }
 
 
-def _seat(game: Game, index: int, me, to_act: list[int]) -> dict:
+def _seat(game: Game, index: int, me, to_act: list[int], ratings: dict) -> dict:
     seat = next((s for s in game.seat_list if s.index == index), None)
+    rating = ratings.get(seat.user_id) if seat and seat.user_id is not None else None
     return {
         "index": index,
         "name": seat.name if seat else None,
@@ -51,6 +63,9 @@ def _seat(game: Game, index: int, me, to_act: list[int]) -> dict:
         "is_me": me is not None and me.index == index,
         "to_act": index in to_act,
         "absent_until": seat.absent_until if seat and game.status == Game.Status.ACTIVE else None,
+        "rating": rating["number"] if rating else None,
+        "provisional": rating["provisional"] if rating else None,
+        "change": rating["points"] if rating else None,
     }
 
 

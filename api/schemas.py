@@ -26,6 +26,17 @@ class SeatOut(Schema):
         description="The player announced an absence until this day: at tables whose absences stop the clock, "
         "their clock stands still."
     )
+    rating: int | None = Field(
+        description="The player's rating in this game, as the table shows it: now, or once a rated game is over, "
+        "the rating it left them with. None for a bot or a free seat."
+    )
+    provisional: bool | None = Field(
+        description="The rating is provisional (its first 10 counted games; the pages write it 1540?)."
+    )
+    change: int | None = Field(
+        description="What this finished rated game did to the rating (0 if the farming rule did not count it); "
+        "None otherwise."
+    )
 
 
 class ClockOut(Schema):

@@ -13,7 +13,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from api import limits
 from api.auth import BearerToken
-from api.present import game_json, log_json
+from api.present import game_json, games_json, log_json
 from api.schemas import (
     ChatIn,
     Error,
@@ -120,7 +120,7 @@ def my_games(request):
     """As on /my-games/: games where it is my turn (nearest deadline first), then games in
     play waiting for others, then the latest finished ones. Lists carry no `view`."""
     lists = my_games_by_urgency(request.auth)
-    return {name: [game_json(g, request.auth, with_view=False) for g in games] for name, games in lists.items()}
+    return {name: games_json(games, request.auth) for name, games in lists.items()}
 
 
 @api.get("/games/{game_id}", response={200: GameOut, **ERRORS}, summary="A game, as my seat sees it")
@@ -218,7 +218,7 @@ def tables(request, offset: Query[int] = 0, limit: Query[int] = TABLES_PAGE):
         "count": listed.count(),
         "offset": offset,
         "limit": limit,
-        "tables": [game_json(g, request.auth, with_view=False) for g in listed[offset : offset + limit]],
+        "tables": games_json(listed[offset : offset + limit], request.auth),
     }
 
 

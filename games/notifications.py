@@ -39,6 +39,7 @@ from games.inbound.play import EVERY_GAME, moves_help
 from games.mail_position import position, wrap_text
 from games.models import ON_A_CLOCK, Event, Game, InboundMail, Notification, Seat, is_on_the_clock, turn_time_label
 from games.presenters import history_lines
+from ratings.reading import changes_of, shown
 
 logger = logging.getLogger(__name__)
 
@@ -470,6 +471,7 @@ def _game_over(user, game, seat, version):
         "link": game_link(game),
         "headline": game.plugin.result_headline(result, name_of),
         "won": won,
+        **_rating_after(user, game),
     }
     if won:
         outcome = "you won"
@@ -478,6 +480,20 @@ def _game_over(user, game, seat, version):
     else:
         outcome = "no winner"
     return f"{context['title']} is over: {outcome}", context
+
+
+def _rating_after(user, game) -> dict:
+    """The player's rating after a finished rated game (`rating`, `shown`), and whether the
+    farming rule (docs/ratings.md) did not let it count (`uncounted`, with the `opponent`
+    it blames); nothing for an unrated game. One query."""
+    change = changes_of(game).get(user.pk) if game.rated else None
+    if change is None:
+        return {}
+    return {
+        "rating": shown(change.shown_after, change.games_after, change.change),
+        "uncounted": change.weight == 0,
+        "opponent": "this opponent" if len(change.opponents) == 1 else "one of these opponents",
+    }
 
 
 _COMPOSERS = {

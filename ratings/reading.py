@@ -26,8 +26,10 @@ def ratings_of(pairs: Iterable[tuple[int, str]]) -> dict[tuple[int, str], Rating
 def shown(shown_number: int, games: int, change: int | None = None) -> dict:
     """A rating as a page writes it next to a name: "label" ("1540", or "1540?" while
     "provisional"), and the "change" a finished game made ("+14", "−9"; None if none),
-    "up" or "down" its "direction"."""
+    "up" or "down" its "direction"; the bare numbers too, for the API ("number", "points")."""
     return {
+        "number": shown_number,
+        "points": change,
         "label": skill.label(shown_number, games),
         "provisional": games < skill.PROVISIONAL_GAMES,
         "change": None if change is None else skill.signed(change),
@@ -64,10 +66,28 @@ def seat_ratings(game, seats) -> dict[int, dict]:
     """By user id, the rating the table writes next to each player's name (`shown`): their
     rating in the game now, or, once a rated game is over, the rating it left them with and
     its change. One query."""
-    if game.rated and game.status == game.Status.FINISHED:
-        return {user: shown(row.shown_after, row.games_after, row.change) for user, row in changes_of(game).items()}
-    found = ratings_of((seat.user_id, game.kind) for seat in seats)
-    return {seat.user_id: rating_of(found, seat.user_id, game.kind) for seat in seats if seat.user_id is not None}
+    return _seat_ratings([(game, seats)])[game.pk]
+
+
+def seat_ratings_of_games(games) -> dict[int, dict[int, dict]]:
+    """`seat_ratings` of every game of a list, by game id: two queries at most (the
+    finished rated games' changes, the other games' ratings now) however long the list."""
+    return _seat_ratings([(game, game.seat_list) for game in games])
+
+
+def _seat_ratings(tables: list) -> dict[int, dict[int, dict]]:
+    by_game: dict[int, dict[int, dict]] = {game.pk: {} for game, _ in tables}
+    over = [game for game, _ in tables if game.rated and game.status == game.Status.FINISHED]
+    if over:
+        for row in RatingChange.objects.filter(game__in=over):
+            by_game[row.game_id][row.user_id] = shown(row.shown_after, row.games_after, row.change)
+    live = [(game, seats) for game, seats in tables if game not in over]
+    found = ratings_of((seat.user_id, game.kind) for game, seats in live for seat in seats)
+    for game, seats in live:
+        by_game[game.pk] = {
+            seat.user_id: rating_of(found, seat.user_id, game.kind) for seat in seats if seat.user_id is not None
+        }
+    return by_game
 
 
 # What a player's page reads of each history row.
