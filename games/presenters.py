@@ -12,6 +12,8 @@ from functools import lru_cache
 from typing import Any
 
 from django.urls import get_script_prefix, reverse
+from django.utils import timezone
+from django.utils.timesince import timeuntil
 
 from games.live.streams import offered
 from games.models import ChatMessage, spoken_list, turn_time_label
@@ -126,11 +128,12 @@ def _clock(game, me, by_index, out) -> dict:
         }
     standing = None
     if active and game.clock_left is not None and game.clock_seat in by_index:
-        absent = by_index[game.clock_seat]
+        absent, now = by_index[game.clock_seat], timezone.now()
         standing = {
             "name": absent.name,
             "is_me": me is not None and me.index == absent.index,
-            "left": time_left(game.clock_left),
+            # In the running clock's words (its `timeuntil`), as it will run again.
+            "left": timeuntil(now + game.clock_left, now),
             "until": absent.absent_until,
         }
     seated_in = me is not None and me.index not in out
@@ -149,14 +152,6 @@ def _clock(game, me, by_index, out) -> dict:
         ),
         "extra_time_used": bool(running and game.extra_time_used),
     }
-
-
-def time_left(left) -> str:
-    """A standing clock's time in words, to the minute: "2 days 3 hours", "40 minutes"."""
-    minutes = int(left.total_seconds()) // 60
-    parts = [(minutes // 1440, "day"), (minutes // 60 % 24, "hour"), (minutes % 60, "minute")]
-    words = [f"{n} {unit}{'s' if n > 1 else ''}" for n, unit in parts if n][:2]
-    return " ".join(words) or "less than a minute"
 
 
 # An engine's sentence names the mover "{player}" and any other seat "{seat:N}".

@@ -13,14 +13,6 @@ from ratings.models import RatingChange
 
 
 @pytest.fixture
-def mailable(alice, bob):
-    for user in (alice, bob):
-        user.email = f"{user.username}@example.com"
-        user.save()
-    return alice, bob
-
-
-@pytest.fixture
 def result_mails(enqueued, run_enqueued, sweep_mails):
     """result_mails(game) -> the game's game-over mails, by address, once they are due."""
 
@@ -40,8 +32,7 @@ def assert_fits(text: str):
     assert all(len(line) <= 72 or "://" in line for line in text.splitlines())  # a link stays whole
 
 
-def test_each_player_reads_their_new_provisional_rating_and_its_change(mailable, won_by, result_mails):
-    alice, bob = mailable
+def test_each_player_reads_their_new_provisional_rating_and_its_change(alice, bob, won_by, result_mails):
     game = won_by(bob, [alice, bob])
     mails = result_mails(game)
     for user in (alice, bob):
@@ -60,8 +51,7 @@ def test_each_player_reads_their_new_provisional_rating_and_its_change(mailable,
     )
 
 
-def test_a_game_the_farming_rule_did_not_count_says_so(mailable, won_by, result_mails):
-    alice, bob = mailable
+def test_a_game_the_farming_rule_did_not_count_says_so(alice, bob, won_by, result_mails):
     for _ in range(4):
         won_by(bob, [alice, bob])
     game = won_by(bob, [alice, bob])  # the 5th game in a row against one opponent counts for nothing
@@ -72,8 +62,7 @@ def test_a_game_the_farming_rule_did_not_count_says_so(mailable, won_by, result_
     assert_fits(text)
 
 
-def test_an_unrated_game_mail_says_nothing_of_ratings(mailable, django_capture_on_commit_callbacks, result_mails):
-    alice, bob = mailable
+def test_an_unrated_game_mail_says_nothing_of_ratings(alice, bob, django_capture_on_commit_callbacks, result_mails):
     game = services.create_table(alice, "capitalla", seats=2)
     services.join_table(bob, game.pk)
     with django_capture_on_commit_callbacks(execute=True):
