@@ -1,17 +1,19 @@
 """Capitalla's hard bot: it keeps the hand fewest exchanges from a declaration
 (`evaluation.distance`) and, among those, the one needing fewest draws: a hand `d`
 exchanges away whose draws bring it nearer with `o` of the `u` unseen cards (its outs)
-needs about d * u / o. It takes the discard only when it brings the hand nearer. Among
-discards as good, it throws the one least useful to the next seat's collection (the
-cards the table saw it take from the discard pile)."""
+needs about d * u / o, weighed up by the chance that the card it throws helps the next
+seat (`feeding`: read from what the table saw that seat take, pass over and throw). It
+takes the discard only when it brings the hand nearer."""
 
 import math
 import random
+from collections.abc import Callable
 
-from .evaluation import JOKER, ROLES, by_roles, count_outs, distance, distance_after_pick, unseen_cards
+from .evaluation import ROLES, by_roles, count_outs, distance, distance_after_pick, unseen_cards
+from .feeding import collected, feed_chances
 from .turn import PickAndDiscard
 
-FEED_REACH = 1  # letters: a card this near a collected card may share its group
+Feeding = Callable[[list[str]], dict[str, float]]  # cards -> the chance each helps the next seat
 
 
 class HardBot(PickAndDiscard):
@@ -23,7 +25,7 @@ class HardBot(PickAndDiscard):
     def discard(self, view: dict, rng: random.Random) -> str:
         held = held_by_others(view)
         unseen = [card for card in unseen_cards(view) if card not in held]
-        return best_discard(view["hand"], unseen, rng, held_by_next(view))
+        return best_discard(view["hand"], unseen, rng, lambda cards: feed_chances(view, cards, unseen))
 
 
 def _take_discard(hand: list[str], top: str) -> bool:
@@ -32,40 +34,15 @@ def _take_discard(hand: list[str], top: str) -> bool:
     return distance_after_pick(hand + [top]) < distance(hand)
 
 
-def _collected(view: dict, seat: int) -> list[str]:
-    """The cards `seat` took from the discard pile and still holds, as far as the table
-    saw: not thrown back on the pile (nor come round to my hand) since."""
-    gone = set(view["discard_pile"]) | set(view["hand"])
-    return [card for card in view["taken"][seat] if card not in gone]
-
-
 def held_by_others(view: dict) -> set[str]:
     """The cards the other seats were seen to take and hold: not for me to draw."""
-    return {card for seat in range(view["players"]) if seat != view["seat"] for card in _collected(view, seat)}
+    return {card for seat in range(view["players"]) if seat != view["seat"] for card in collected(view, seat)}
 
 
-def held_by_next(view: dict) -> list[str]:
-    """What the next seat, the one that may take my discard, collected."""
-    seat, players = view["seat"], view["players"]
-    following = (s % players for s in range(seat + 1, seat + players))
-    return _collected(view, next(s for s in following if s not in view["out"]))
-
-
-def feed_risk(card: str, collected: list[str]) -> int:
-    """How much `card` would help a hand holding the `collected` cards: a point for each
-    of them it could share a group with (a joker fits all of them, and one more)."""
-    if ROLES[card][0] == JOKER:
-        return len(collected) + 1
-    return sum(
-        any(abs(mine - theirs) <= FEED_REACH for mine in ROLES[card] for theirs in ROLES[other] if theirs != JOKER)
-        for other in collected
-    )
-
-
-def best_discard(hand: list[str], unseen: list[str], rng: random.Random, collected: list[str] = ()) -> str:
+def best_discard(hand: list[str], unseen: list[str], rng: random.Random, feeding: Feeding | None = None) -> str:
     """The card whose going leaves the hand nearest a declaration, then needing fewest
-    draws, then of least `feed_risk` to the next seat's `collected` cards; ties broken
-    by `rng`."""
+    draws, each draw weighed up by the chance the card helps the next seat (`feeding`
+    says it for the cards it is given; none: no chance); ties broken by `rng`."""
     classes = by_roles(unseen)
     keeps = _keeps(hand)
     distances = {roles: distance(kept) for roles, kept in keeps}
@@ -75,7 +52,10 @@ def best_discard(hand: list[str], unseen: list[str], rng: random.Random, collect
         for roles, kept in keeps
         if distances[roles] == nearest
     }
-    cost = {card: (needed[ROLES[card]], feed_risk(card, collected)) for card in hand if ROLES[card] in needed}
+    candidates = [card for card in hand if ROLES[card] in needed]
+    chances = feeding(candidates) if feeding else dict.fromkeys(candidates, 0.0)
+    # A hand with no outs needs "infinitely many" draws whatever goes: the chance decides.
+    cost = {card: (needed[ROLES[card]] * (1 + chances[card]), chances[card]) for card in candidates}
     cheapest = min(cost.values())
     return rng.choice(sorted(card for card, value in cost.items() if value == cheapest))
 
