@@ -5,6 +5,7 @@ import random
 import shutil
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from accounts.confirmation import confirm_address
 from games import services
@@ -14,6 +15,11 @@ from games.plugins import PLUGINS, register
 from tests.asgi_site import AsgiSite
 from tests.mail_servers import SmtpServer
 from tests.spare_redis import SpareRedis
+
+# No test times anything (speed is the bench's): a property that takes longer than
+# hypothesis's 200 ms on a loaded machine is slow, not failed.
+hypothesis_settings.register_profile("capitalla", deadline=None)
+hypothesis_settings.load_profile("capitalla")
 
 
 @pytest.fixture(autouse=True)

@@ -70,7 +70,7 @@ def test_moves_of_any_shape_are_refused_cleanly(api_as, people, kind):
     legal = game.rules.legal_moves(game.state, game.to_act[0])
     keys = sorted({key for move in legal for key in move if key != "type"} | {"card", "cards", "groups"})
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=60, suppress_health_check=list(HealthCheck))
     @given(st.sampled_from(legal), st.dictionaries(st.sampled_from(keys), JSON_VALUES, min_size=1, max_size=3))
     def check(legal_move, spoiled):
         # A legal move with some of its fields (or new ones) given values of any JSON type.

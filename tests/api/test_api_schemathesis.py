@@ -51,7 +51,7 @@ def test_the_api_keeps_its_own_schema(world):
     for operation in operations:
 
         @given(case=operation.as_strategy())
-        @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+        @settings(max_examples=EXAMPLES, suppress_health_check=list(HealthCheck), derandomize=True)
         def keeps_its_schema(case):
             if "game_id" in (case.path_parameters or {}):
                 pick = random.Random(repr(case.path_parameters) + repr(case.body) + repr(case.query))

@@ -91,7 +91,7 @@ def playout(players, seed, levels, resign_at, rng, check_every):
     return log, state
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(
     players=st.integers(4, 6),
     seed=st.integers(0, 2**63 - 1),
@@ -124,7 +124,7 @@ def test_random_legal_games_keep_every_rule(players, seed, levels, resign_at, bo
             assert summary["points"][summary["went_out"]] == 0
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20)
 @given(players=st.integers(4, 6), seed=st.integers(0, 2**63 - 1))
 def test_new_game_is_deterministic_and_deals_every_card_once(players, seed):
     state = RULES.new_game(players, {}, seed)

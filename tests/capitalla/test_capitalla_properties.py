@@ -80,7 +80,7 @@ def playout(players, seed, levels, resign_at, rng):
     return log, state
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     players=st.integers(2, 6),
     seed=st.integers(0, 2**63 - 1),
@@ -102,7 +102,7 @@ def test_random_playouts_keep_every_rule(players, seed, levels, resign_at, bot_s
         assert RULES.result(final) is None
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**63 - 1))
 def test_new_game_is_deterministic(players, seed):
     assert RULES.new_game(players, {}, seed) == RULES.new_game(players, {}, seed)

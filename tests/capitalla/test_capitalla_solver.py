@@ -200,7 +200,7 @@ def crowded_hands(draw, sizes=(3, 9)):
     return draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size, unique=True))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(crowded_hands(sizes=(2, 7)))
 def test_group_kind_matches_the_rule_text(group):
     valid, pure = reference_group(group)
@@ -211,7 +211,7 @@ def test_group_kind_matches_the_rule_text(group):
             group_kind(group)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(crowded_hands())
 def test_solver_matches_brute_force(hand):
     expected = reference_can_declare(hand)
@@ -223,7 +223,7 @@ def test_solver_matches_brute_force(hand):
         assert all(reference_group(group)[0] for group in groups)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(crowded_hands(sizes=(4, 8)))
 def test_find_declaration_matches_brute_force(hand):
     expected = any(reference_can_declare([c for c in hand if c != out]) for out in hand)

@@ -87,7 +87,7 @@ def playout(players, seed, levels, options, resign_at, rng):
     return state, log
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(
     players=st.integers(2, 4),
     seed=st.integers(0, 2**63 - 1),
@@ -122,7 +122,7 @@ JSON_VALUES = st.recursive(
 FIELDS = ["card", "loose", "builds", "build", "value", "questions", "question", "choice"]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(
     kind=st.sampled_from(["capture", "build", "trail", "ask", "answer", "resign", "other"]),
     fields=st.dictionaries(st.sampled_from(FIELDS), JSON_VALUES, max_size=5),

@@ -42,7 +42,7 @@ def test_the_rebuild_agrees_with_the_ratings_stored_as_games_finished(won_by, pe
     assert {(r.user_id, r.kind): (r.mu, r.sigma, r.games) for r in Rating.objects.all()} == stored
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), games=st.integers(1, 6))
 def test_any_series_of_games_rebuilds_to_the_stored_ratings(won_by, people, seed, games):
     play_series(won_by, people(4), random.Random(seed), games)

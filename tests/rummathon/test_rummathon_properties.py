@@ -68,7 +68,7 @@ def playout(players, variant, seed, levels, resign_at, rng):
     return log, state
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20)
 @given(
     players=st.integers(2, 6),
     variant=st.sampled_from(sorted(VARIANTS)),
@@ -92,7 +92,7 @@ def test_random_legal_games_conserve_cards_replay_and_hide_what_they_must(
         assert set(result["winners"]) <= set(still_in)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**63 - 1))
 def test_new_game_is_deterministic_and_deals_every_card_once(players, seed):
     state = RULES.new_game(players, {}, seed)
@@ -110,7 +110,7 @@ JUNK = st.recursive(
 FIELDS = st.sampled_from(["count", "depth", "lay", "hit", "groups", "seat", "group", "cards", "end", "card", "target"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     kind=st.sampled_from(["buy", "declare", "draw", "take", "lay", "hit", "action", "discard", "nonsense"]),
     fields=st.dictionaries(FIELDS, JUNK, max_size=3),

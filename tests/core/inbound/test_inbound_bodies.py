@@ -93,13 +93,13 @@ def test_multipart_without_a_boundary_does_not_raise():
     assert read_message(b"Content-Type: multipart/mixed\r\n\r\n--x\r\nhello\r\n").automatic is None
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.binary(max_size=3000))
 def test_any_bytes_read_without_raising(raw):
     assert isinstance(read_message(raw).text, str)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     st.sampled_from(sorted(path.name for path in MAILS.glob("*.eml"))),
     st.lists(st.tuples(st.integers(min_value=0), st.integers(min_value=0, max_value=255)), max_size=20),
@@ -111,7 +111,7 @@ def test_damaged_real_mails_read_without_raising(name, damage):
     assert isinstance(read_message(bytes(raw)).text, str)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     st.dictionaries(
         st.sampled_from(

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 player_numbers = itertools.count()
 
 
-@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=16, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     kind=st.sampled_from(["capitalla", "capit"]),
     seats=st.integers(2, 6),
