@@ -47,6 +47,7 @@ api = NinjaAPI(
 # Legal moves per page: a Capitalla or Rummathon lay-down can be one of hundreds.
 LEGAL_MOVES_PAGE, LEGAL_MOVES_MAX_PAGE = 100, 500
 TABLES_PAGE, TABLES_MAX_PAGE = 50, 200
+MAX_OFFSET = 10**9  # past any list we hold; a bigger one would overflow the database's bigint
 # A long-poll waits at most this long, checking the version this often.
 LONG_POLL_MAX_WAIT = 25
 LONG_POLL_EVERY = 0.5
@@ -110,6 +111,11 @@ def _visible(request, game_id: int) -> Game:
     return game
 
 
+def _page(offset: int, limit: int, max_page: int) -> tuple[int, int]:
+    """The page asked for, brought within bounds: a list answers what it has there."""
+    return min(max(0, offset), MAX_OFFSET), min(max(1, limit), max_page)
+
+
 @api.get("/me", response={200: MeOut, **ERRORS}, summary="Who this token acts as")
 def me(request):
     return {"id": request.auth.pk, "name": request.auth.name, "scopes": request.api_token.scopes}
@@ -140,7 +146,7 @@ def legal_moves(
     at any time). For lay-downs whose combinations explode, the game lists what its solver
     finds; any other arrangement may still be sent as a move, and is judged then."""
     game = _visible(request, game_id)
-    offset, limit = max(0, offset), min(max(1, limit), LEGAL_MOVES_MAX_PAGE)
+    offset, limit = _page(offset, limit, LEGAL_MOVES_MAX_PAGE)
     me = game.seat_of(request.auth)
     moves = []
     if me is not None and game.status == Game.Status.ACTIVE and not me.away:
@@ -212,7 +218,7 @@ def live(request, game_id: int):
 def tables(request, offset: Query[int] = 0, limit: Query[int] = TABLES_PAGE):
     """Public tables waiting for players, in the lobby's order: those with a free seat
     from people I have played with first, then the others with a free seat, then full ones."""
-    offset, limit = max(0, offset), min(max(1, limit), TABLES_MAX_PAGE)
+    offset, limit = _page(offset, limit, TABLES_MAX_PAGE)
     listed = in_lobby_order(Game.objects.filter(status=Game.Status.OPEN, private=False), request.auth)
     return {
         "count": listed.count(),

@@ -47,6 +47,25 @@ def test_query_parameters_of_the_wrong_type(api_as, table, alice):
     assert_refused(api_as(alice).get(f"/games/{table.pk}/events", wait="soon"))
 
 
+HUGE = 10**30  # past PostgreSQL's bigint
+
+
+@pytest.mark.parametrize(
+    ("path", "params"),
+    [
+        ("/tables", {"offset": HUGE}),
+        ("/tables", {"offset": -HUGE, "limit": -HUGE}),
+        ("/tables", {"limit": HUGE}),
+        ("/games/{pk}/legal-moves", {"offset": HUGE, "limit": HUGE}),
+        ("/games/{pk}/events", {"after": HUGE, "wait": 0}),
+        ("/games/{pk}/events", {"after": -HUGE, "wait": 0}),
+    ],
+)
+def test_numbers_past_what_the_database_holds_are_no_server_error(api_as, table, alice, path, params):
+    answer = api_as(alice).get(path.format(pk=table.pk), **params)
+    assert answer.status_code in (200, 400), (answer.status_code, answer.content[:300])
+
+
 def test_unknown_ids_and_other_peoples_games(api_as, table, charlie):
     outsider = api_as(charlie)
     for path in ("/games/0", "/games/99999999999999999999", "/games/abc"):
