@@ -15,6 +15,7 @@ import pytest
 from games import services
 from games.models import Game
 from tests.capitalla.test_web_declare import WINNING, give_hand
+from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -22,13 +23,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 FAILING_IMPACTS = {"serious", "critical"}
 VIEWPORTS = ["page", "phone"]
 SEED = 1
-
-
-def log_in(page):
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("alice-password-123")
-    page.get_by_role("button", name="Log in").click()
 
 
 def described(violations: list[dict]) -> str:

@@ -3,16 +3,15 @@ site's CSP), sees its secret once, and revokes it."""
 
 import pytest
 
+from tests.e2e.session import log_in
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_token_is_made_shown_once_and_revoked(alice, page):
     from playwright.sync_api import expect
 
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("alice-password-123")
-    page.get_by_role("button", name="Log in").click()
+    log_in(page)
     page.goto("/accounts/profile/")
     page.get_by_label("Token name").fill("my bot")
     page.get_by_role("checkbox", name="play").check()

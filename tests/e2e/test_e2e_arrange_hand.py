@@ -5,6 +5,7 @@ import pytest
 from django.db import connections
 
 from games import services
+from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -27,10 +28,7 @@ def test_alice_drags_a_card_and_her_order_survives_a_reload(page, alice):
 
     game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
     connections.close_all()  # made inside Playwright's event loop: see play_bot_turns
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("alice-password-123")
-    page.get_by_role("button", name="Log in").click()
+    log_in(page)
     page.goto(game.get_absolute_url())
     page.wait_for_load_state("load")
     expect(page.locator(CARDS)).to_have_count(13)

@@ -20,6 +20,7 @@ import pytest
 from games.capit.engine import meld_problem, sort_hand
 from games.capit.presenter import pcard
 from games.engine.cards import face as shown_face
+from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -27,13 +28,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 POLL_WAIT = 10_000
 # Set on `window` once the game page has loaded: a full page load would lose it.
 MARKER = "window.__sameCapItPage"
-
-
-def log_in(page, username: str, password: str):
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
 
 
 def open_capit_table(page, seats: int, bots: int):
@@ -107,7 +101,7 @@ def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_b
     check = page.locator("#builder-check")
 
     # 1. Alice logs in and opens a Cap-It table (four players at least: three bots).
-    log_in(page, "alice", "alice-password-123")
+    log_in(page)
     open_capit_table(page, seats=4, bots=3)
     expect(page.locator(".table__title")).to_contain_text("Cap-It")
     # Alice deals round 1, so the seat after hers plays first.

@@ -14,18 +14,12 @@ from django.db import connections
 from games import services
 from games.models import Game
 from tests.casino.casino_web import set_position
+from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 POLL_WAIT = 10_000
 MARKER = "window.__sameCasinoPage"
-
-
-def log_in(page, username: str, password: str):
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
 
 
 def lay_out(**position):
@@ -58,7 +52,7 @@ def test_alice_captures_by_clicking_a_hand_card_and_the_table_cards(page, alice,
     from playwright.sync_api import expect
 
     banner = page.locator(".turn-banner")
-    log_in(page, "alice", "alice-password-123")
+    log_in(page)
     page.get_by_label("Game").select_option(label="Casino")
     page.get_by_label("Seats").fill("2")
     page.get_by_label("Bots").fill("1")
@@ -129,7 +123,7 @@ def test_a_casino_turn_fits_a_phone(phone, alice, bob, play_bot_turns):
     finally:
         connections.close_all()
     play_bot_turns()  # the bot in seat 2; then it is alice's turn
-    log_in(phone, "alice", "alice-password-123")
+    log_in(phone)
     phone.goto(f"/games/{game.pk}/")
     expect(phone.locator(".turn-banner")).to_contain_text("Your turn: play a card")
     bobs = phone.locator(".question-card", has_text="Bob asks you: what is the capital of")

@@ -5,6 +5,7 @@ import pytest
 from django.db import connections
 
 from games import services
+from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -12,10 +13,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def test_alice_and_bob_talk_at_the_table(alices_turn, bob, page):
     from playwright.sync_api import expect
 
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("alice-password-123")
-    page.get_by_role("button", name="Log in").click()
+    log_in(page)
     page.goto(alices_turn.get_absolute_url())
     page.evaluate("window.__samePage = true")
 

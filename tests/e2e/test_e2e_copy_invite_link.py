@@ -5,6 +5,7 @@ import pytest
 from django.db import connections
 
 from games import services
+from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -17,10 +18,7 @@ def test_the_host_copies_the_public_tables_link(alice, page, site_url):
     finally:
         connections.close_all()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("alice-password-123")
-    page.get_by_role("button", name="Log in").click()
+    log_in(page)
     page.goto(game.get_absolute_url())
     page.get_by_role("button", name="Copy the link").click()
     expect(page.locator(".invite__copied")).to_have_text("Copied.")

@@ -6,6 +6,7 @@ import pytest
 from django.db import connections
 
 from games.models import Game
+from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -13,10 +14,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def test_only_the_chosen_games_options_show_and_count(alice, page):
     from playwright.sync_api import expect
 
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("alice-password-123")
-    page.get_by_role("button", name="Log in").click()
+    log_in(page)
     capitalla, capit = page.locator('fieldset[data-kind="capitalla"]'), page.locator('fieldset[data-kind="capit"]')
     expect(capitalla).to_be_visible()
     expect(capit).to_be_hidden()

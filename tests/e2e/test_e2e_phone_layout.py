@@ -20,17 +20,11 @@ from tests.e2e.layout import (
     scroll_to_top_of,
     small_controls,
 )
+from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SEED = 1
-
-
-def log_in(page):
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("alice-password-123")
-    page.get_by_role("button", name="Log in").click()
 
 
 def deal(user, kind: str, monkeypatch) -> Game:

@@ -6,6 +6,8 @@ import time
 
 import pytest
 
+from tests.e2e.session import log_in
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
@@ -13,10 +15,7 @@ def test_a_move_sent_during_a_slow_poll_lands_after_it(alices_turn, page):
     from playwright.sync_api import expect
 
     game = alices_turn
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("alice-password-123")
-    page.get_by_role("button", name="Log in").click()
+    log_in(page)
     page.goto(game.get_absolute_url())
     expect(page.locator("#table")).to_contain_text("Your turn")
 

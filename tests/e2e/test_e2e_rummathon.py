@@ -13,6 +13,7 @@ from django.db import connections
 from games.models import Game
 from games.rummathon.engine.cards import colour, deck, is_flex, number
 from games.rummathon.engine.rules import next_requirement
+from tests.e2e.session import log_in
 from tests.rummathon.rummathon_web import place
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -20,13 +21,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 POLL_WAIT = 10_000
 MARKER = "window.__sameRummathonPage"
 BUSY = ".htmx-added, .htmx-settling, .htmx-swapping, .htmx-request"
-
-
-def log_in(page, username: str, password: str):
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
 
 
 def settled(page):
@@ -76,7 +70,7 @@ def test_alice_buys_builds_her_sequence_lays_it_down_and_discards(page, alice, p
     from playwright.sync_api import expect
 
     banner = page.locator(".turn-banner")
-    log_in(page, "alice", "alice-password-123")
+    log_in(page)
     page.get_by_label("Game").select_option(label="Rummathon Royale")
     page.get_by_role("spinbutton", name="Seats").fill("2")
     page.get_by_role("spinbutton", name="Bots").fill("1")
