@@ -45,6 +45,12 @@ def _gin():
     return GinBot()
 
 
+def _buying():
+    from games.rummathon.engine.bots import BuyingBot  # a reference player, not a lobby level
+
+    return BuyingBot()
+
+
 MATCHES = {
     "capitalla hard vs normal": Match("capitalla", "hard", "normal", 2, 0.75),
     "capitalla hard vs gin": Match("capitalla", "hard", _gin, 2, 0.60),
@@ -53,6 +59,7 @@ MATCHES = {
     "capit hard vs 3 normal": Match("capit", "hard", "normal", 4, 0.45),
     "capit normal vs 3 normal": Match("capit", "normal", "normal", 4, 0.0),  # the yardstick: same seats, same deals
     "rummathon hard vs 3 normal": Match("rummathon", "hard", "normal", 4, 0.40),
+    "rummathon hard vs 3 buying": Match("rummathon", "hard", _buying, 4, 0.0),  # no target: a stronger field
 }
 
 

@@ -3,7 +3,7 @@ in every world its view allows (`reshuffle_hidden`), and whole games."""
 
 import random
 
-from games.rummathon.engine.bots import BOTS, play_game
+from games.rummathon.engine.bots import BOTS, BuyingBot, play_game
 from games.rummathon.engine.hidden import reshuffle_hidden
 from games.rummathon.engine.rules import RULES
 from tests.rummathon.rummathon_tables import ids, known_cards, table
@@ -35,6 +35,15 @@ def test_hard_bot_buys_every_extra_card_it_may():
     assert RULES.view(state, 0)["most_to_buy"] == 6
     assert hard_choice(state) == {"type": "buy", "count": 6}
     assert NORMAL.choose(state, 0, random.Random(1)) == {"type": "buy", "count": 0}
+
+
+def test_the_buying_reference_player_buys_as_the_hard_bot_and_plays_as_the_normal_one():
+    buying = BuyingBot()
+    state = RULES.new_game(4, {}, 1)
+    state.update(phase="buy", scores=[55, 0, 0, 0], bought=[None, 0, 0, 0])
+    assert buying.choose(state, 0, random.Random(1)) == {"type": "buy", "count": 6}
+    state = table([ids("R3", "Y3", "B3", "R7", "Y7", "B7", "G7", "B11"), ids("B8")])
+    assert buying.choose(state, 0, random.Random(1)) == NORMAL.choose(state, 0, random.Random(1))
 
 
 def test_hard_bot_lays_down_with_only_the_cards_its_sequence_needs():
@@ -78,8 +87,16 @@ def test_hard_bot_hits_once_it_may_declare_no_more():
     assert hard_choice(state)["type"] == "hit"
 
 
+def test_hard_bot_plays_to_go_out_when_its_hand_is_far_from_the_sequence_ahead():
+    groups = {0: [("set", ids("R4", "Y4", "G4"), False), ("set", ids("R6", "Y6", "G6"), False)]}
+    hand = ids("B4", "B2", "R9", "R11", "G12")  # the next sequence, a set of 3 and a run of 4: 4 cards short
+    state = table([hand, ids("R1", "R2")], groups=groups)
+    assert hard_choice(state) == {"type": "hit", "cards": ["B4:0"], "seat": 0, "group": 0}
+
+
 def test_hard_bot_keeps_its_flex_for_the_sequence_ahead():
     groups = {0: [("set", ids("R4", "Y4", "G4"), False), ("set", ids("R6", "Y6", "G6"), False)]}
+    # the next sequence, a set of 3 and a run of 4: the Flex fills one, a card short
     state = table([ids("FLEX", "R9", "Y9", "B2", "B3", "B5", "R12"), ids("R1", "R2")], groups=groups)
     normal = NORMAL.choose(state, 0, random.Random(1))  # hits with the Flex: it is down
     assert normal["type"] == "hit" and normal["cards"] == ["FLEX:0"]

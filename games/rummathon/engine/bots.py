@@ -16,6 +16,9 @@ from .rules import RULES, view_requirement, view_sequence
 from .solver import find_sequence, shortfall
 
 SHORTLIST = 4  # the normal bot weighs this many discard candidates with the solver
+# Once its round's sequences are down, the hard bot keeps cards for the sequence ahead only
+# while its hand is at most this many cards short of it; further, it plays to go out.
+KEEP_FOR_AHEAD = 1
 
 
 class RandomBot:
@@ -145,13 +148,15 @@ class HardBot(NormalBot):
     it lays: one, two with a Rummathon Royale, and a Double wins the game at once. Points
     buy extra cards after the deal and cards left in hand cost nothing, so it buys all it
     may, lays only the cards a sequence needs, and keeps the rest (Flex above all) for
-    the sequence after, which it declares as soon as its hand holds it. It does not
-    discard a card the next player could hit with."""
+    the sequence after, which it declares as soon as its hand holds it. Once down, a hand
+    more than a card short of that sequence is unlikely to make it before somebody goes
+    out, so it plays to go out itself: every seat not yet down then repeats its round. It
+    does not discard a card the next player could hit with."""
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Move:
         view = RULES.view(state, seat)
         if view["phase"] == "buy":
-            return {"type": "buy", "count": view["most_to_buy"]}
+            return _buy_all(view)
         by_type: dict[str, list[Move]] = {}
         for move in RULES.legal_moves(state, seat):
             by_type.setdefault(move["type"], []).append(move)
@@ -177,9 +182,10 @@ class HardBot(NormalBot):
         return next((move for move in naturals if spare(move["cards"][0])), None)
 
     def discard_for(self, view: dict, seat: int, cards: list[str], ahead: list[dict] | None) -> str:
-        """Not down: of the few least useful cards, the one whose loss leaves the hand
-        fewest cards short of this round's sequence, then not one the next player could
-        hit with, then the one least useful to the sequence ahead. Down, and it may still
+        """Not down: the card whose loss leaves the hand fewest cards short of this
+        round's sequence (every card asked, where the normal bot asks only its few least
+        useful), then not one the next player could hit with, then the one least useful
+        to the sequence ahead, then the least useful to this round's. Down, and it may still
         declare for a sequence ahead: of the few cards least useful to it, one it can
         spare, then not one the next player could hit with. Down with nothing ahead: the
         costliest card the next player could not hit with."""
@@ -189,7 +195,7 @@ class HardBot(NormalBot):
             return _feeds(view, seat, card)
 
         if not view["down"][seat] and requirement is not None:
-            ranked = sorted(cards, key=lambda card: _usefulness(view, seat, card))[:SHORTLIST]
+            ranked = sorted(cards, key=lambda card: _usefulness(view, seat, card))
             return _first_best(
                 ranked,
                 lambda card: shortfall([c for c in hand if c != card], requirement),
@@ -215,14 +221,34 @@ class HardBot(NormalBot):
         return super().draw(view, seat, by_type, rng)
 
 
+class BuyingBot(NormalBot):
+    """The normal bot that buys every extra card it may, as the hard bot does: a
+    reference player for the bench (issue 24), not a lobby level, to tell what the hard
+    bot's other ideas are worth against a field that buys as much."""
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Move:
+        view = RULES.view(state, seat)
+        if view["phase"] == "buy":
+            return _buy_all(view)
+        return super().choose(state, seat, rng)
+
+
+def _buy_all(view: dict) -> Move:
+    return {"type": "buy", "count": view["most_to_buy"]}
+
+
 def _sequence_ahead(view: dict, seat: int) -> list[dict] | None:
     """The sequence after the one this round's next lay-down makes, if the bot may still
-    declare for it: what to keep cards for."""
+    declare for it and, with nothing more to lay this round, its hand is near it: what to
+    keep cards for."""
     declared = view["declared"][seat]
     if declared == "double" or view["banned_declare"][seat]:
         return None
     laid = {None: 1, "royale": 2}[declared]
-    return view_sequence(view, seat, ahead=laid)
+    ahead = view_sequence(view, seat, ahead=laid)
+    if ahead is not None and view_requirement(view, seat) is None and shortfall(view["hand"], ahead) > KEEP_FOR_AHEAD:
+        return None
+    return ahead
 
 
 def _spare(view: dict, ahead: list[dict]) -> Callable[[str], bool]:
