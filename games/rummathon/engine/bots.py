@@ -15,7 +15,9 @@ from .groups import can_hit
 from .rules import RULES, view_requirement, view_sequence
 from .solver import find_sequence, shortfall
 
-SHORTLIST = 4  # the normal bot weighs this many discard candidates with the solver
+# Discard candidates weighed with the solver: the normal bot's before its lay-down, the hard
+# bot's for the sequence ahead once down (before its lay-down it weighs every card).
+SHORTLIST = 4
 # Once its round's sequences are down, the hard bot keeps cards for the sequence ahead only
 # while its hand is at most this many cards short of it; further, it plays to go out.
 KEEP_FOR_AHEAD = 1
