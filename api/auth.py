@@ -7,6 +7,7 @@ from ninja.security import HttpBearer
 
 from api import limits, tokens
 from api.models import PLAY, READ
+from capitalla_site.body_size import body_size
 
 # Requests that only read: `read` scope. Anything else changes something: `play`.
 READING_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -42,9 +43,9 @@ class BearerToken(HttpBearer):
 
 
 def _check_body_size(request) -> None:
-    """A body too large is refused here, after the token and before anything reads it."""
+    """A body too large is refused here, after the token and before anything parses it."""
     try:
-        size = int(request.headers.get("Content-Length") or 0)
+        size = body_size(request)
     except ValueError:
         raise HttpError(400, "The Content-Length header is not a number.") from None
     if size > MAX_BODY:

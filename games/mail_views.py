@@ -20,6 +20,7 @@ from django.views.decorators.csp import csp_override
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from capitalla_site.body_size import body_size
 from games import magic_links, scoped_sessions
 from games.inbound.message import MAX_MESSAGE_BYTES
 from games.inbound.receive import receive
@@ -148,7 +149,11 @@ def inbound_mail(request):
         raise Http404("No inbound mail here.")
     if not constant_time_compare(_secret_sent(request), settings.MAIL_IN_SECRET):
         return JsonResponse({"error": "Wrong or missing secret."}, status=403)
-    if int(request.headers.get("Content-Length") or 0) > MAX_MESSAGE_BYTES:
+    try:
+        size = body_size(request)
+    except ValueError:
+        return JsonResponse({"error": "The Content-Length header is not a number."}, status=400)
+    if size > MAX_MESSAGE_BYTES:
         return JsonResponse({"error": "Message too big."}, status=413)
     if request.content_type == "multipart/form-data" or request.content_type == "application/x-www-form-urlencoded":
         field = request.POST.get("email") or request.POST.get("body-mime") or ""

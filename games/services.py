@@ -621,6 +621,10 @@ def check_chat_text(text) -> str:
     text = " ".join(str(text or "").split())  # one line: no layout games
     if not text:
         raise ServiceError("Write something to say.")
+    # PostgreSQL cannot store NUL: the pages' forms are refused at the door
+    # (capitalla_site/nul_bytes.py), but an API client's JSON arrives here unread.
+    if "\x00" in text:
+        raise ServiceError("A line of table talk cannot hold a NUL character (\\x00).")
     if len(text) > ChatMessage.MAX_LENGTH:
         raise ServiceError(f"Keep it to {ChatMessage.MAX_LENGTH} characters.")
     return text
@@ -685,9 +689,17 @@ def check_absence(user, first_day, last_day, now) -> None:
         raise ServiceError("The last day comes after the first.")
     if (last_day - first_day).days + 1 > ABSENCE_MAX_DAYS:
         raise ServiceError(f"An absence lasts at most {ABSENCE_MAX_DAYS} days.")
-    taken = list(user.absences.near(first_day, last_day).values_list("first_day", "last_day"))
+    near = user.absences.near(first_day, last_day)
+    taken = list(near.values_list("first_day", "last_day"))
     day = timedelta(days=1)
-    if any(first <= last_day + day and first_day - day <= last for first, last in taken):
+    # The days are each absence's own zone's: after a change of time zone, two absences a
+    # day apart on the calendar may touch or overlap in time (Honolulu or Pago Pago, then
+    # Kiritimati), and the first one's end would start the clocks the second had stopped.
+    starts_at, ends_at = absence_moments(user, first_day, last_day)
+    if (
+        any(first <= last_day + day and first_day - day <= last for first, last in taken)
+        or near.filter(starts_at__lte=ends_at, ends_at__gte=starts_at).exists()
+    ):
         raise ServiceError("That absence overlaps or touches another of yours: leave at least a day between two.")
     if days_left(user, first_day, last_day, [*taken, (first_day, last_day)]) < 0:
         raise ServiceError(
@@ -719,16 +731,22 @@ def announce_absence(user, first_day, last_day, now=None) -> Absence:
     with transaction.atomic():
         user = get_user_model().objects.select_for_update().get(pk=user.pk)
         check_absence(user, first_day, last_day, now)
+        starts_at, ends_at = absence_moments(user, first_day, last_day)
         absence = Absence.objects.create(
-            user=user,
-            first_day=first_day,
-            last_day=last_day,
-            starts_at=local_moment(first_day, time(0), user.time_zone),
-            ends_at=local_moment(last_day + timedelta(days=1), time(0), user.time_zone),
+            user=user, first_day=first_day, last_day=last_day, starts_at=starts_at, ends_at=ends_at
         )
         if absence.starts_at <= now:
             _begin_absence(absence, now)
     return absence
+
+
+def absence_moments(user, first_day, last_day) -> tuple:
+    """When an absence of `first_day`..`last_day` starts and ends: the start of its first
+    day and the end of its last in the player's time zone now."""
+    return (
+        local_moment(first_day, time(0), user.time_zone),
+        local_moment(last_day + timedelta(days=1), time(0), user.time_zone),
+    )
 
 
 def end_absence(user, absence_id, now=None) -> Absence | None:
@@ -1120,16 +1138,17 @@ def _apply(game: Game, seat: int, move, now=None) -> None:
     chips_due = _payouts_due(game, game.state, new_state)
     _forget_hand_orders_on_new_deal(game, game.state, new_state)
     game.state = new_state
-    _after_change(game, now=now, mover=seat)
+    _after_change(game, now=now, mover=seat, someone_left=move.get("type") == "resign")
     if chips_due:
         with _chips_refusal():
             chips.settle(game, game.seat_list)
     game.save(update_fields=MOVE_FIELDS)
 
 
-def _after_change(game: Game, now=None, mover: int | None = None) -> None:
+def _after_change(game: Game, now=None, mover: int | None = None, someone_left: bool = False) -> None:
     """Bookkeeping shared by every change of state: who acts, the end, the next bot turn,
-    the turn clock and the mails they lead to. `mover`: the seat whose move it was."""
+    the turn clock and the mails they lead to. `mover`: the seat whose move it was;
+    `someone_left`: it resigned (or timed out at a table that puts the player out)."""
     now = now or timezone.now()
     rules = game.rules
     game.to_act = rules.to_act(game.state)

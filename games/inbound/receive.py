@@ -3,8 +3,9 @@ webhook, the outbox's reply box): checked, played once, answered.
 
 - Bounces and auto-replies are dropped (they get no answer, so no loop).
 - The reply address must name a seat of ours (games/inbound/address.py) that the token's
-  user still holds, and the mail must come from that user's confirmed address; otherwise it
-  is refused (an SMTP server answers 550, so the sender's own server tells them).
+  user still holds, their account still active, and the mail must come from that user's
+  confirmed address; otherwise it is refused (an SMTP server answers 550, so the sender's
+  own server tells them).
 - A Message-ID seen before is not played again (an InboundMail row per mail).
 - A reply to a finished game is answered with its result; any other, by playing its
   commands in the position now (games/inbound/play.py), even if it answers an older turn's
@@ -65,7 +66,9 @@ def receive(raw: bytes, recipients: list[str] | tuple = ()) -> Received:
     )
     if reply_to is None:
         return Received("rejected", "No such player address")
-    user = get_user_model().objects.filter(pk=reply_to.user_id).first()
+    # An account the staff deactivated plays no more, by mail as by its sessions, magic
+    # links and API tokens: its reply-to tokens carry no expiry of their own.
+    user = get_user_model().objects.filter(pk=reply_to.user_id, is_active=True).first()
     game = Game.objects.filter(pk=reply_to.game_id).first()
     if user is None or game is None or not game.seats.filter(index=reply_to.seat, user=user).exists():
         return Received("rejected", "This address no longer plays that seat")

@@ -1,10 +1,13 @@
 """NUL characters, which PostgreSQL refuses in text, are refused at the door with a 400
 and a message, wherever they come: the path, the query string, a form field's name or
 value. A chat line and `/join/%00/` answered 500 on PostgreSQL (run these with
-DATABASE_URL set; SQLite stores NUL without complaint)."""
+DATABASE_URL set; SQLite stores NUL without complaint). The API's JSON bodies, which the
+door does not read, are refused where a string goes in: a chat line holding a NUL, sent
+over the API, answered 500 too."""
 
 import pytest
 
+from api import tokens
 from games.models import ChatMessage
 
 pytestmark = pytest.mark.django_db
@@ -18,6 +21,19 @@ def test_a_chat_line_with_a_nul_is_refused_and_not_said(client, table, alice):
         response = client.post(f"/games/{table.pk}/chat/", {"text": "hello\x00there"}, **htmx)
         assert response.status_code == 400
         assert REFUSAL in response.content
+    assert not ChatMessage.objects.exists()
+
+
+def test_a_chat_line_with_a_nul_over_the_api_is_refused_and_not_said(client, table, alice):
+    secret = tokens.create(alice, "bot", ["read", "play"])[1]
+    response = client.post(
+        f"/api/v1/games/{table.pk}/chat",
+        {"text": "hello\x00there"},
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {secret}"},
+    )
+    assert response.status_code == 400
+    assert "NUL" in response.json()["detail"]
     assert not ChatMessage.objects.exists()
 
 

@@ -65,3 +65,6 @@ def test_an_empty_or_huge_post_is_a_clear_4xx(client, secret):
     assert client.post(URL, b"", content_type="message/rfc822", headers=auth).status_code == 400
     huge = b"x" * (3 * 1024 * 1024)
     assert client.post(URL, huge, content_type="message/rfc822", headers=auth).status_code == 413
+    # A Content-Length no server should pass on, were one to: a 400, not a 500.
+    forged = client.post(URL, b"x", content_type="message/rfc822", headers=auth, CONTENT_LENGTH="lots")
+    assert forged.status_code == 400 and "Content-Length" in forged.json()["error"]
