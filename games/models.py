@@ -29,6 +29,10 @@ SYSTEM_MOVES = frozenset({"timeout", "takeover", "back", "extra_time", "absence_
 # the version before them is still a move in the same position.
 POSITION_NEUTRAL_MOVES = frozenset({"back", "extra_time", "absence_starts", "absence_ends"})
 
+# Why a dealt game is over with no result (Game.stopped).
+STOPPED = "The game stopped unfinished: nobody but bots was left to play."
+CLOSED = "The host closed this table before the deal."
+
 # A table's time for one turn, chosen at creation (seconds, label).
 TURN_TIMES = [
     (30, "30 seconds"),
@@ -184,6 +188,17 @@ class Game(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.ABANDONED)
+
+    @property
+    def stopped(self) -> bool:
+        """Abandoned after the deal: every person had left a game with bots, which stopped
+        there unfinished (services._stop_for_nobody). Before the deal, the host closed it."""
+        return self.status == self.Status.ABANDONED and self.started_at is not None
+
+    @property
+    def has_replay(self) -> bool:
+        """Whether the game was dealt and is over (finished, or stopped)."""
+        return self.status == self.Status.FINISHED or self.stopped
 
     @property
     def clock_at_once(self) -> bool:

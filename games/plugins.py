@@ -138,6 +138,9 @@ class GamePlugin:
       seat of a player who is away), and that "Play now against bots" seats: "normal" until
       the game's hard bot is measured stronger (bench/bot_strength.py), then "hard".
 
+    - `no_hint_moves`: the kinds of move for which a replay shows no "what the hard bot
+      would have played" (a bot's answer to a trivia question is a guess, no play to learn).
+
     The game's rules page is the template `<slug>/rules.html`, its CSS the static file
     `stylesheet`; the create form offers the player counts of `rules.info`. `tests/contract/` runs over every
     registered game.
@@ -165,6 +168,7 @@ class GamePlugin:
     reshuffle_hidden: Callable[[State, int, Any], State] | None = None
     stand_in_level: str = "normal"
     ranking: Callable[[State], list[int]] = winners_first
+    no_hint_moves: frozenset[str] = frozenset()
 
     @property
     def slug(self) -> str:

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.timesince import timeuntil
 
 from games.live.streams import offered
-from games.models import ChatMessage, spoken_list, turn_time_label
+from games.models import CLOSED, STOPPED, ChatMessage, spoken_list, turn_time_label
 from games.plugins import get_plugin
 from games.services import at_once_seconds
 from ledger import chips
@@ -84,6 +84,22 @@ def _rematch(game, user) -> dict:
         host = following.host.name
         return {"label": f"Join the rematch ({title})", "url": None, "hint": f"{host} opened it."}
     return {"label": f"Go to the rematch ({title})", "url": following.get_absolute_url(), "hint": ""}
+
+
+def status_label(game, is_host: bool, free_seats: int) -> str:
+    """A table's status in a few words. An open table waits for players while a seat is
+    free; once every seat is taken it waits for its host's Start (services.start_table
+    never starts one by itself), and says so: to its host, that they may start it."""
+    if game.status != game.Status.OPEN or free_seats > 0:
+        return game.get_status_display()
+    return "Ready to start" if is_host else "Waiting for the host to start"
+
+
+def waiting_title(is_host: bool, free_seats: int) -> str:
+    """The heading of an open table's waiting room."""
+    if free_seats > 0:
+        return "Waiting for players"
+    return "Every seat is taken: start when you are ready" if is_host else "Waiting for the host to start"
 
 
 def sentence(text: str) -> str:
@@ -394,11 +410,14 @@ def present_table(
         "game_name": game.rules.info.name,
         "title": f"{game.rules.info.name} #{game.pk}",
         "status": status,
-        "status_label": game.get_status_display(),
+        "status_label": status_label(game, is_host, game.num_seats - len(seats)),
+        "waiting_title": waiting_title(is_host, game.num_seats - len(seats)),
         "is_open": status == game.Status.OPEN,
         "is_active": status == game.Status.ACTIVE,
         "is_finished": status == game.Status.FINISHED,
         "is_abandoned": status == game.Status.ABANDONED,
+        "abandoned_line": (STOPPED if game.stopped else CLOSED) if status == game.Status.ABANDONED else None,
+        "has_replay": game.has_replay,
         "version": game.version,
         "private": game.private,
         "rated": game.rated,

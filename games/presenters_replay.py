@@ -3,11 +3,13 @@ every hand shown (the game is over, so nothing is hidden any more). Each game la
 its own table (its plugin's `replay_position`)."""
 
 import random
+from contextlib import suppress
 
 from django.urls import reverse
 
+from games.engine.base import IllegalMove
 from games.models import HISTORY_FIELDS
-from games.presenters import history_lines
+from games.presenters import history_lines, in_words
 from games.replay import positions
 
 
@@ -55,20 +57,32 @@ def present_replay(game, at: int, viewer=None) -> dict:
 
 
 def _hard_bot_hint(game, state, at: int, seat, names: list[str]) -> dict | None:
-    """At a turn of `seat`, the hard bot's move in the mail's words, beside the move the
-    player made. A learning aid, so only once the game is over (the replay is only then):
-    the bot sees the seat's view, as it would have then."""
+    """At a turn of `seat`, the hard bot's move beside the move the player made, each in
+    the move log's words. A learning aid, so only once the game is over (the replay is
+    only then): the bot sees the seat's view, as it would have then."""
     plugin, rules = game.plugin, game.rules
     if seat is None or "hard" not in plugin.bots or seat.index not in rules.to_act(state):
         return None
-    view = rules.view(state, seat.index)
     suggested = plugin.bots["hard"].choose(state, seat.index, random.Random(f"{game.pk}:{at}"))
+    if suggested["type"] in plugin.no_hint_moves:
+        return None
     made = game.events.filter(seq__gt=at, seat=seat.index).order_by("seq").values_list("move", flat=True).first()
-    words = plugin.commands.command(view, suggested, names)
-    # Its next own move may be the site's (a timeout, a resignation): that is no play to compare.
-    is_play = made is not None and made.get("type") in {move["type"] for move in rules.legal_moves(state, seat.index)}
-    played = plugin.commands.command(view, made, names) if is_play else None
-    return {"suggested": words, "played": played, "same": played == words}
+
+    def words(move) -> str:  # "{player} discarded the 7♠.", the others named
+        return in_words({"summary": rules.describe(state, seat.index, move), "seat": None}, names.__getitem__)
+
+    bot, played = words(suggested), None
+    # Its next own move may be the site's (a timeout, a resignation), or made once others
+    # had moved (at a step where the seats act at once): that is no play to compare here.
+    if made is not None and made.get("type") in {move["type"] for move in rules.legal_moves(state, seat.index)}:
+        with suppress(IllegalMove):
+            played = words(made)
+    yours = played.replace("{player}", "you") if played else None
+    return {
+        "suggested": bot.replace("{player}", "the hard bot"),
+        "played": yours and yours[0].upper() + yours[1:],
+        "same": played == bot,
+    }
 
 
 def _state_and_chapters(game, at: int) -> tuple[dict, list[tuple[str, int]]]:

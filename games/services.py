@@ -1164,6 +1164,9 @@ def _after_change(game: Game, now=None, mover: int | None = None, someone_left: 
         record_ratings(game)  # in this transaction: the move and the ratings change together
         game.result_mail_at = now  # the sweeper sends the result to every player
         return
+    if someone_left and _only_bots_left(game):  # only then: it reads the public view
+        _stop_for_nobody(game)
+        return
     _run_clock(game, now, mover)
     if _bot_to_act(game) is not None:
         # Published once for this version; the sweeper sends it again only if it is lost.
@@ -1171,6 +1174,24 @@ def _after_change(game: Game, now=None, mover: int | None = None, someone_left: 
         enqueue_bot_turn(game.pk, game.version, settings.BOT_MOVE_DELAY)
     else:
         game.bot_due_at = None
+
+
+def _only_bots_left(game: Game) -> bool:
+    """Whether the people of a table with bots have all left the game (resigned, or put
+    out when their time ran out) and only bots still play."""
+    people = [s.index for s in game.seat_list if s.user_id is not None]
+    return bool(people) and set(people) <= _out_seats(game)
+
+
+def _stop_for_nobody(game: Game) -> None:
+    """The game stops where it is, unfinished (`Game.Status.ABANDONED`): bots playing it
+    out for nobody would only load the worker, and hold a place in their people's limit of
+    games against bots in play. Such a table has neither an ante nor a rating to settle."""
+    game.status = Game.Status.ABANDONED
+    game.finished_at = timezone.now()
+    game.to_act = []
+    game.bot_due_at = None
+    _stop_clock(game)
 
 
 def _forget_hand_orders_on_new_deal(game: Game, before: dict, after: dict) -> None:

@@ -376,7 +376,7 @@ def history(request, game_id: int):
                 "title": f"{game.rules.info.name} #{game.pk}",
                 "url": game.get_absolute_url(),
                 "history": lines,
-                "replay_url": reverse("replay", args=[game.pk]) if game.status == Game.Status.FINISHED else None,
+                "replay_url": reverse("replay", args=[game.pk]) if game.has_replay else None,
             }
         },
     )
@@ -414,7 +414,7 @@ def replay(request, game_id: int):
     """A finished game, one move at a time (`?at=<move>`), every hand shown. htmx steps get
     only the replay's part."""
     game = visible_game_or_404(request, game_id)
-    if game.status != Game.Status.FINISHED:
+    if not game.has_replay:
         return render(
             request,
             "games/replay_closed.html",

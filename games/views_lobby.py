@@ -15,8 +15,9 @@ from django.views.decorators.http import require_GET, require_POST
 from games import services, stats
 from games.forms import CreateTableForm
 from games.live.streams import offered
-from games.models import Game, Seat, spoken_list, turn_time_label
+from games.models import STOPPED, Game, Seat, spoken_list, turn_time_label
 from games.plugins import PLUGINS
+from games.presenters import status_label
 from ratings.reading import label_seats, ratings_of_player
 
 # Open tables per lobby page; a page number past the last shows the last.
@@ -51,6 +52,12 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
         "my_tables": my_rows,
         "rematches": rematches,
         "games": [{"kind": slug, "name": plugin.name} for slug, plugin in PLUGINS.items()],
+        # Each game's seats, for the create form's script (static/js/game-options.js) to
+        # follow the chosen game; the form's own check says the same without it.
+        "seat_ranges": {
+            slug: {"name": plugin.name, "min": plugin.rules.info.min_players, "max": plugin.rules.info.max_players}
+            for slug, plugin in PLUGINS.items()
+        },
         "form": form or CreateTableForm(),
         "list_url": f"{reverse('lobby')}?page={page.number}",
         "live_url": live_url(request, "lobby_live"),
@@ -114,6 +121,7 @@ def _lobby_row(game: Game, user) -> dict:
     to_act = set(game.to_act or [])
     active = game.status == Game.Status.ACTIVE
     clock = [seats[i] for i in game.clock_seats() if i in seats] if active else []
+    is_host = user.is_authenticated and game.host_id == user.pk
     return {
         "id": game.pk,
         "url": game.get_absolute_url(),
@@ -123,7 +131,7 @@ def _lobby_row(game: Game, user) -> dict:
         "kind": game.kind,
         "rated": game.rated,
         "status": game.status,
-        "status_label": game.get_status_display(),
+        "status_label": status_label(game, is_host, game.num_seats - len(seats)),
         "private": game.private,
         "host_name": game.host.name,
         "created_at": game.created_at,
@@ -145,7 +153,7 @@ def _lobby_row(game: Game, user) -> dict:
         "seated": me is not None,
         "my_turn": is_my_turn(game, me),
         "away": me is not None and active and me.away,
-        "is_host": user.is_authenticated and game.host_id == user.pk,
+        "is_host": is_host,
         "is_open": game.status == Game.Status.OPEN,
         "turn_time": turn_time_label(game.turn_seconds),
         "timeout_policy": game.timeout_policy,
@@ -154,10 +162,10 @@ def _lobby_row(game: Game, user) -> dict:
         "clock_name": spoken_list([seat.name for seat in clock]),
         "clock_is_me": bool(me and me in clock),
         "finished_at": game.finished_at,
-        "replay_url": reverse("replay", args=[game.pk]) if game.status == Game.Status.FINISHED else None,
+        "replay_url": reverse("replay", args=[game.pk]) if game.has_replay else None,
         "headline": game.plugin.result_headline(game.result, lambda i: seats[i].name if i in seats else f"Seat {i + 1}")
         if game.status == Game.Status.FINISHED and game.result
-        else None,
+        else (STOPPED if game.stopped else None),
     }
 
 
@@ -177,7 +185,11 @@ def my_games_by_urgency(user) -> dict[str, list[Game]]:
     return {
         "my_turn": [g for g in active if is_my_turn(g, g.seat_of(user))],
         "waiting": [g for g in active if not is_my_turn(g, g.seat_of(user))],
-        "finished": list(mine.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:20]),
+        "finished": list(
+            mine.filter(
+                Q(status=Game.Status.FINISHED) | Q(status=Game.Status.ABANDONED, started_at__isnull=False)
+            ).order_by("-finished_at")[:20]
+        ),
     }
 
 

@@ -26,6 +26,7 @@ PLUGIN = GamePlugin(
     chapter=lambda state: f"Deal {state['deal']}",
     # A question is answered whenever it is put, while the table moves on every second.
     version_free=frozenset({"answer"}),
+    no_hint_moves=frozenset({"answer"}),  # the bots know a capital by chance (engine/bots.py)
     demo_tables=({"host": "demo", "seats": 3, "bots": 2, "bot_level": "normal", "ante": 0},),
     ranking=ranking_by(lambda state, seat: -state["scores"][seat]),  # the most points first
 )

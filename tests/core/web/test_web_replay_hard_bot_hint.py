@@ -1,6 +1,7 @@
 """Once a game is over, its replay shows a player, at each of their turns, what the hard
 bot would have played there, beside what they played; nobody else sees hints for them."""
 
+import dataclasses
 import random
 
 import pytest
@@ -31,17 +32,28 @@ def replay_page(client, user, game, at):
     return client.get(f"/games/{game.pk}/replay/?at={at}").content.decode()
 
 
-def test_at_my_turn_the_replay_shows_the_hard_bots_move_and_mine(client, alice, finished):
+def test_at_my_turn_the_replay_shows_the_hard_bots_move_and_mine_in_the_logs_words(client, alice, finished):
     page = replay_page(client, alice, finished, 0)  # the deal: Alice to play
-    assert "The hard bot would play <strong>" in page
-    assert "You played the same." in page or "You played <strong>" in page
+    assert "In your place, <strong>the hard bot " in page
+    mine = finished.events.filter(seat=0).order_by("seq").first().summary.replace("{player}", "You")
+    assert mine in page or "So did you." in page
 
 
 def test_no_hint_at_someone_elses_turn_or_for_a_spectator(client, bob, charlie, finished):
-    assert "The hard bot would play" not in replay_page(client, bob, finished, 0)
-    assert "The hard bot would play" not in replay_page(client, charlie, finished, 0)
+    assert "In your place" not in replay_page(client, bob, finished, 0)
+    assert "In your place" not in replay_page(client, charlie, finished, 0)
 
 
 def test_a_game_without_a_hard_bot_shows_no_hint(client, alice, finished, monkeypatch):
     monkeypatch.delitem(finished.plugin.bots, "hard")
-    assert "The hard bot would play" not in replay_page(client, alice, finished, 0)
+    assert "In your place" not in replay_page(client, alice, finished, 0)
+
+
+def test_no_hint_for_a_kind_of_move_the_game_keeps_out_of_hints(client, alice, finished, monkeypatch):
+    # Casino keeps out the bots' answers to trivia questions: they know a capital by chance.
+    from games import plugins
+
+    every_kind = frozenset({"draw", "discard", "declare"})
+    monkeypatch.setitem(plugins.PLUGINS, "capitalla", dataclasses.replace(finished.plugin, no_hint_moves=every_kind))
+    assert "In your place" not in replay_page(client, alice, finished, 0)
+    assert "answer" in plugins.PLUGINS["casino"].no_hint_moves
