@@ -161,15 +161,26 @@ def questions(view: dict, name_of, me: int | None) -> dict:
     }
 
 
-def _ask_panel(view: dict, me: int, name_of, countries) -> dict:
+def _ask_panel(view: dict, me: int, name_of, countries, kept) -> dict:
     """After my capture: the cards it took whose questions were never put (the engine's
-    `askable`: each is asked once a game), and one select per opponent still in."""
+    `askable`: each is asked once a game), and one select per opponent still in, showing
+    the card `kept` chooses for its field (a refused ask's choices, to mend, not redo)."""
     out = set(view.get("out") or [])
     seats = [seat for seat in range(view["players"]) if seat != me and seat not in out]
     return {
         "cards": [pcard(card, countries) for card in view["askable"]],
-        "opponents": [{"seat": seat, "name": name_of(seat), "field": f"ask_{seat}"} for seat in seats],
+        "opponents": [
+            {"seat": seat, "name": name_of(seat), "field": f"ask_{seat}", "chosen": kept.get(f"ask_{seat}", "")}
+            for seat in seats
+        ],
     }
+
+
+def _refused_choices(request, refused: bool) -> dict:
+    """The fields of a refused move's form, or none."""
+    if request is None or not refused or request.method != "POST":
+        return {}
+    return request.POST
 
 
 # ---------------------------------------------------------------- deals and the result
@@ -318,6 +329,7 @@ def present_casino(game, table: dict, seen) -> dict:
         if selecting:
             controls["selection"] = plays_for(game, me, card, picked)
         elif view["phase"] == "ask":
-            controls["ask"] = _ask_panel(view, me, name_of, countries)
+            kept = _refused_choices(seen.request, refused=bool(table["error"]))
+            controls["ask"] = _ask_panel(view, me, name_of, countries, kept)
     table["controls"] = controls
     return table

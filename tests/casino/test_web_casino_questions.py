@@ -77,6 +77,9 @@ def test_the_same_card_for_two_opponents_is_refused(client, captured, snapshot):
     response = post_move(client, captured, [("type", "ask"), ("ask_0", "5S"), ("ask_2", "5S")], headers=HTMX)
     assert response.status_code == 400 and "Ask each player about a different card." in response.content.decode()
     assert snapshot(captured) == before
+    # The choices stay on the refused form, to mend rather than make again.
+    panel = section(response.content.decode(), 'id="ask-title"')
+    assert re.findall(r'<option value="([^"]*)" selected>', panel) == ["5S", "5S"]
 
 
 def test_the_one_asked_gets_a_card_with_the_country_and_four_capitals(client, alice, charlie, asked):
