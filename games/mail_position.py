@@ -67,10 +67,12 @@ def _by_items(line: str, hang: str, width: int) -> list[str] | None:
     """The line broken after its item separators only, or None if an item cannot fit."""
     head, *items = line.split(ITEM_GAP)
     lines = [head]
-    for item in items:
-        if len(lines[-1]) + len(ITEM_GAP) + len(item) <= width:
+    trailing = len(ITEM_GAP.rstrip())  # a line broken after an item ends in the separator
+    for n, item in enumerate(items, start=1):
+        room = 0 if n == len(items) else trailing
+        if len(lines[-1]) + len(ITEM_GAP) + len(item) + room <= width:
             lines[-1] += ITEM_GAP + item
-        elif len(hang) + len(item) <= width:
+        elif len(hang) + len(item) + room <= width:
             lines[-1] += ITEM_GAP.rstrip()
             lines.append(hang + item)
         else:

@@ -209,6 +209,16 @@ def test_a_list_of_cards_breaks_between_cards_only():
     assert [part.strip(" ·") for line in lines for part in line[5:].split(" · ")] == cards
 
 
+def test_a_list_of_cards_keeps_room_for_the_separator_at_a_lines_end():
+    # This line's first three cards take 70 columns: the " ·" after them would make 72+,
+    # and the wrap fell back to breaking inside "Morocco (Rabat)".
+    cards = ["Malawi (Lilongwe)", "South Korea (Seoul)", "Bolivia (Sucre / La Paz)"]
+    cards += ["Antigua and Barbuda (St. John's)", "Guyana (Georgetown)", "Morocco (Rabat)"]
+    lines = wrap_text("  B  " + " · ".join(cards)).splitlines()
+    assert all(len(line) <= WIDTH for line in lines)
+    assert [part.strip(" ·") for line in lines for part in line[5:].split(" · ")] == cards
+
+
 def test_a_list_item_hangs_under_its_text_and_a_link_stays_whole():
     link = "https://capitalla.example/games/7/continue/3/?sesame=" + "A" * 40
     lines = wrap_text("- Bob trailed the 8♠ and said the rest is " + "words " * 12 + link).splitlines()
