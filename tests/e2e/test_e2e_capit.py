@@ -11,15 +11,23 @@ The deal is random (start_table draws a fresh seed), so every choice is made fro
 hand the page shows (its `data-card` ids), never from card ids known in advance. No
 worker runs: `play_bot_turns` makes the bots' moves when the test says so (and
 BOT_MOVE_DELAY is 0, from tests/conftest.py).
+
+Once her contract is down, she ticks cards with the Tick box under each card (by mouse,
+keyboard and, on a phone, touch), sees each ticked card and the box with the focus, and
+melds and lays off the ticked cards; a refusal's alert goes once the live check finds
+nothing wrong. That position is set up before the browser starts (`contract_down`).
 """
 
 from itertools import combinations
 
 import pytest
 
+from games import services
 from games.capit.engine import meld_problem, sort_hand
 from games.capit.presenter import pcard
 from games.engine.cards import face as shown_face
+from tests.capit.capit_web import set_hand
+from tests.e2e.layout import MIN_TARGET, box, horizontal_scroll, small_controls
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -89,6 +97,11 @@ def no_meld(cards: list[str], kind: str) -> tuple[list[str], str]:
     raise AssertionError(f"every three cards of {cards} make a {kind}")
 
 
+def styles(locator, *names: str) -> dict:
+    """The element's computed styles `names` ("outlineStyle", "boxShadow"...)."""
+    return locator.evaluate("(el, names) => Object.fromEntries(names.map(n => [n, getComputedStyle(el)[n]]))", names)
+
+
 def history(page) -> list[str]:
     """The table's latest moves, newest first."""
     return page.locator(".history__list li").all_inner_texts()
@@ -116,8 +129,12 @@ def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_b
     # turn ends with a discard, every round starts with one), so that is a push: the top
     # discard and a stock card go to the next player, then she draws from the stock.
     before = hand(page)
-    top = page.get_by_role("button", name="Take the").inner_text().removeprefix("Take the ")
-    play_move(page, page.get_by_role("button", name="Push", exact=True))
+    take, push = page.get_by_role("button", name="Take the"), page.get_by_role("button", name="Push", exact=True)
+    top = take.inner_text().removeprefix("Take the ")
+    # The two choices are buttons of one look, one under the other, of one width.
+    assert (box(take)["x"], box(take)["width"]) == (box(push)["x"], box(push)["width"])
+    assert styles(take, "backgroundColor", "color") == styles(push, "backgroundColor", "color")
+    play_move(page, push)
     expect(page.locator(".history__list li").first).to_have_text(
         f"Alice pushed the {top} and a stock card to the next player, then drew from the stock."
     )
@@ -172,3 +189,174 @@ def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_b
     # 5. Nothing went wrong in the browser.
     assert page.console_errors == []
     assert page.csp_errors == []
+
+
+# ---------------------------------------------------------------- after the contract
+
+# Alice's round-1 hand: her contract (two sets of 3: three 7s with a joker, three kings),
+# then a set of jacks with the 2♠ wild, a 7♠ to lay off on her 7s, and two loose cards.
+CONTRACT = [["7H:0", "7C:0", "JK:0"], ["KH:0", "KD:1", "KS:0"]]
+JACKS = ["JH:0", "JC:0", "2S:0"]
+SEVEN = "7S:1"
+AFTER_CONTRACT = [*JACKS, SEVEN, "5D:0", "9C:0"]
+GOLD = "rgb(224, 180, 58)"  # --gold: a ticked card's ring and its box
+FOCUS_RING = {"outlineStyle": "solid", "outlineWidth": "3px", "outlineColor": "rgb(255, 191, 71)"}  # --focus
+
+
+@pytest.fixture
+def contract_down(alice, enqueued):
+    """A quick game in which Alice has drawn and laid her contract down (the bots have not
+    moved: nothing reaches a broker, see `enqueued`). Made before the browser starts:
+    ORM calls inside Playwright's event loop get a connection of their own."""
+    game = services.quick_game(alice, "capit")
+    seat = game.seat_of(alice).index
+    game = set_hand(game, seat, [*CONTRACT[0], *CONTRACT[1], *AFTER_CONTRACT], turn=seat, phase="play")
+    melds = [{"kind": "set", "cards": cards} for cards in CONTRACT]
+    game = services.play_move(alice, game.pk, game.version, {"type": "lay_contract", "melds": melds})
+    assert game.state["laid"][seat] and game.to_act == [seat]
+    return game
+
+
+def tick_checkbox(page, card: str):
+    """A card's checkbox for a new meld, a lay-off or a swap, by its accessible name."""
+    return page.get_by_role("checkbox", name=f"Tick the {pcard(card)['name']}", exact=True)
+
+
+def tick_box(page, card: str):
+    """What the player sees and clicks to tick a card: the label holding its checkbox."""
+    return page.locator("#builder label").filter(has=page.locator(f'input[name="cards"][value="{card}"]'))
+
+
+def hand_card(page, card: str):
+    return page.locator(f'#builder [data-hand-card="{card}"] .pcard')
+
+
+def assert_ticked_look(page, card: str):
+    """A ticked card rises with a gold ring, and its Tick box turns gold."""
+    look = styles(hand_card(page, card), "boxShadow", "transform")
+    assert GOLD in look["boxShadow"] and look["transform"] != "none", look
+    assert styles(tick_box(page, card), "backgroundColor")["backgroundColor"] == GOLD
+
+
+def assert_tick_box_shown(page, card: str, least: float):
+    """The Tick box is a control of its own that the player sees: at least `least` px
+    each way, its checkbox not transparent, apart from (under) the card's discard button."""
+    label, card_box = box(tick_box(page, card)), box(hand_card(page, card))
+    assert label["width"] >= least - 0.5 and label["height"] >= least - 0.5, label
+    assert label["y"] >= card_box["bottom"], (label, card_box)
+    assert styles(tick_checkbox(page, card), "opacity")["opacity"] == "1"
+    assert tick_box(page, card).get_by_text("Tick", exact=True).is_visible()  # its word, besides its checkbox
+
+
+def test_after_her_contract_alice_ticks_cards_and_melds_and_lays_them_off(contract_down, page, alice):
+    from playwright.sync_api import expect
+
+    check = page.locator("#builder-check")
+    alert = page.locator(".alert--error")
+    questions = []  # a discard asks first: ticking must never ask
+    page.on("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
+    log_in(page)
+    page.goto(f"/games/{contract_down.pk}/")
+    expect(page.locator(".turn-banner")).to_contain_text("Your turn: meld, lay off or swap wild cards, then discard.")
+    mark_page(page)
+
+    # Each card is a discard button and then one Tick box: one Tab stop each.
+    stops = page.locator("#builder .phand > li").evaluate_all(
+        """tiles => tiles.map(li => [...li.querySelectorAll("button, input, select, a, [tabindex]")]
+              .filter(el => el.tabIndex >= 0 && el.type !== "hidden").map(el => el.className))"""
+    )
+    assert stops == [["ptile__discard", "ptile__tick"]] * len(AFTER_CONTRACT), stops
+
+    # Melding with nothing ticked is refused, with the reason above the table.
+    play_move(page, page.get_by_role("button", name="Meld the ticked cards"))
+    expect(alert).to_have_text("Tick the cards from your hand first.")
+    expect(alert).to_be_visible()
+    settled(page)
+
+    # She ticks the two jacks by clicking their Tick boxes: each shows ticked at once.
+    for card in JACKS[:2]:
+        assert_tick_box_shown(page, card, least=24)  # WCAG 2.5.8's minimum target, with a mouse
+        tick_box(page, card).click()
+        checked(page)
+        expect(tick_checkbox(page, card)).to_be_checked()
+        assert_ticked_look(page, card)
+    unticked = styles(hand_card(page, "5D:0"), "boxShadow")["boxShadow"]
+    assert GOLD not in unticked, unticked
+
+    # And the 2♠ from the keyboard: Tab from its card reaches its Tick box, which shows
+    # the focus ring; Space ticks it; the next Tab leaves the card.
+    page.get_by_role("button", name=f"Discard the {pcard('2S:0')['name']}", exact=True).focus()
+    page.keyboard.press("Tab")
+    expect(tick_checkbox(page, "2S:0")).to_be_focused()
+    assert styles(tick_box(page, "2S:0"), *FOCUS_RING) == FOCUS_RING
+    page.keyboard.press("Space")
+    checked(page)
+    expect(tick_checkbox(page, "2S:0")).to_be_checked()
+    assert_ticked_look(page, "2S:0")
+    assert styles(tick_box(page, "2S:0"), *FOCUS_RING) == FOCUS_RING  # ticked, the ring still shows
+    page.keyboard.press("Tab")
+    expect(tick_checkbox(page, "2S:0")).not_to_be_focused()
+
+    # A set: the live check says so, and the refusal from before is gone.
+    page.get_by_label("New meld:").select_option("set")
+    checked(page)
+    expect(check.locator(".check--ok")).to_contain_text("Valid set")
+    expect(alert).to_be_hidden()
+
+    # The meld posts the ticked cards.
+    play_move(page, page.get_by_role("button", name="Meld the ticked cards"))
+    expect(page.locator(".history__list li").first).to_contain_text("Alice melded a set: ")
+    expect(page.locator(".my-hand .phand [data-card]")).to_have_count(len(AFTER_CONTRACT) - len(JACKS))
+    for card in JACKS:
+        expect(page.locator(f'.tmelds [data-card="{card}"]')).to_have_count(1)
+
+    # She ticks the 7♠ and lays it off on her set of 7s.
+    settled(page)
+    tick_box(page, SEVEN).click()
+    checked(page)
+    assert_ticked_look(page, SEVEN)
+    page.get_by_label("Lay off on").select_option(label="Alice’s set of 7s")
+    checked(page)
+    expect(check.locator(".check--ok")).to_contain_text("Lay-off on Alice’s set of 7s fits")
+    play_move(page, page.get_by_role("button", name="Lay off the ticked cards"))
+    expect(page.locator(".history__list li").first).to_contain_text(f"Alice laid off {shown_face(SEVEN)} on the set")
+    expect(page.locator(".my-hand .phand [data-card]")).to_have_count(2)
+
+    # The hints say how to tick, and how to discard in words true of a mouse and a finger.
+    expect(page.locator("#builder .hint").first).to_contain_text("Tick cards with the Tick box under each")
+    expect(page.locator(".builder__go")).to_have_text("Choose a card to discard it and end your turn.")
+    assert questions == []  # no card was discarded on the way
+    assert_same_page(page)
+    # The one error is the browser's note of the refused meld's answer (400, swapped in).
+    assert page.console_errors == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]
+    assert page.csp_errors == []
+
+
+def test_on_a_phone_alice_ticks_cards_by_touch_and_melds_them(contract_down, phone, alice):
+    from playwright.sync_api import expect
+
+    questions = []
+    phone.on("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
+    log_in(phone)
+    phone.goto(f"/games/{contract_down.pk}/")
+    expect(phone.locator(".turn-banner")).to_contain_text("Your turn: meld, lay off or swap wild cards, then discard.")
+    settled(phone)
+
+    for card in JACKS:
+        assert_tick_box_shown(phone, card, least=MIN_TARGET)  # a finger's 44 x 44 px
+        tick_box(phone, card).tap()
+        checked(phone)
+        expect(tick_checkbox(phone, card)).to_be_checked()
+        assert_ticked_look(phone, card)
+    assert horizontal_scroll(phone) == 0
+    assert small_controls(phone) == []
+
+    phone.get_by_label("New meld:").select_option("set")
+    checked(phone)
+    expect(phone.locator("#builder-check .check--ok")).to_contain_text("Valid set")
+    settled(phone)
+    phone.get_by_role("button", name="Meld the ticked cards").tap()
+    expect(phone.locator(".history__list li").first).to_contain_text("Alice melded a set: ")
+    expect(phone.locator(".my-hand .phand [data-card]")).to_have_count(len(AFTER_CONTRACT) - len(JACKS))
+    assert questions == []
+    assert phone.console_errors == [] and phone.csp_errors == []

@@ -132,6 +132,8 @@ def check_draft(view: dict, draft: dict, name_of, seat: int) -> list[dict]:
     if not lines:
         if not view["laid"][seat]:
             lines.append({"ok": None, "text": "Tick cards into the groups to build your contract."})
+        elif draft["cards"]:
+            lines.append({"ok": None, "text": "Now choose a set or a run to meld them, or a meld to lay them off on."})
         else:
             lines.append({"ok": None, "text": "Tick cards to build a meld or a lay-off."})
     return lines
