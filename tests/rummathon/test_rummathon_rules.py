@@ -232,6 +232,20 @@ def test_a_hit_is_told_with_the_group_it_lands_on():
     assert RULES.describe(state, 0, onto_mine) == "{player} hit B4 on their own set R4 Y4 G4."
 
 
+def test_a_laid_run_is_told_in_run_order_not_in_the_order_ticked():
+    # Sequence 2 of the test card: a set of 3 and a run of 4.
+    state = table([ids("R3", "Y3", "G3", "R10", "R11", "Y12", "G9", "B1"), ids("R1", "R2")], progress=[1, 0])
+    ticked = group("run", "R10", "R11", "Y12", "G9")
+    move = {"type": "lay", "groups": [group("set", "R3", "Y3", "G3"), ticked]}
+    assert RULES.describe(state, 0, move) == "{player} laid down: set R3 Y3 G3; run G9 R10 R11 Y12."
+
+
+def test_hit_cards_are_told_in_the_order_they_take_in_the_run():
+    state = _hitter(extra_hand=("R7",))
+    both_ends = {"type": "hit", "seat": 1, "group": 3, "cards": ids("B11", "R7")}
+    assert RULES.describe(state, 0, both_ends) == "{player} hit R7 B11 on {seat:1}'s run R8 Y9 G10."
+
+
 def test_hit_that_does_not_fit_is_refused():
     assert refused(_hitter(), 0, {"type": "hit", "seat": 1, "group": 3, "cards": ids("B1")})
 

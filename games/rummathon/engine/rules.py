@@ -210,7 +210,7 @@ class RummathonRules:
         elif kind == "lay":
             text = "{player} laid down: " + _groups_text(move["groups"]) + "."
         elif kind == "hit":
-            text = f"{{player}} hit {_faces(move['cards'])} on {_group_named(state, seat, move)}."
+            text = f"{{player}} hit {_faces(_hit_in_group_order(state, move))} on {_group_named(state, seat, move)}."
         elif kind == "action":
             text = _action_text(move)
         elif kind == "discard":
@@ -902,14 +902,37 @@ def _group_named(state: State, seat: int, hit_move: Move) -> str:
     return f"{whose} {kind} {_faces(group['cards'])}"
 
 
+def _hit_in_group_order(state: State, hit_move: Move) -> list[str]:
+    """A hit's cards in the order they take in the group (a run's low end first)."""
+    group = next(g for g in state["groups"][hit_move["seat"]] if g["id"] == hit_move["group"])
+    cards = list(hit_move["cards"])
+    try:
+        grown = hit(group, cards, hit_move.get("end"))["cards"]
+    except GroupError:
+        return cards
+    return sorted(cards, key=lambda card: grown.index(card) if card in grown else len(grown))
+
+
 def _cards(count: int) -> str:
     return f"{count} extra card{'s' * (count != 1)}"
 
 
 def _groups_text(groups: object) -> str:
+    """Laid groups as the table shows them: "run G9 R10 R11 Y12", each group's cards in its
+    own order (a run from low to high, a Flex in its place), not in the order they were
+    ticked."""
     if not isinstance(groups, list):
         return ""
-    return "; ".join(f"{g['kind']} {_faces(g['cards'])}" for g in groups if isinstance(g, dict))
+    return "; ".join(f"{g['kind']} {_faces(_in_group_order(g))}" for g in groups if isinstance(g, dict))
+
+
+def _in_group_order(group: dict) -> list[str]:
+    """The group's cards in the order `arrange` lays them; as given if they make no group
+    (a move is described once it is applied, so only a caller's own odd move reaches that)."""
+    try:
+        return arrange(group["cards"], group["kind"])[0]
+    except GroupError:
+        return list(group["cards"])
 
 
 def _action_text(move: Move) -> str:
