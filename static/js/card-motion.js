@@ -9,7 +9,14 @@
 (function () {
   "use strict";
 
-  if (!document.startViewTransition || !window.htmx || !window.matchMedia) return;
+  if (!window.htmx) return;
+  // When htmx swaps in an element with the id of one it replaces, it first gives the new
+  // one the old one's settle attributes (`style` among them by default), then its own.
+  // Writing a style attribute is what the CSP (style-src 'self') refuses, and every style
+  // on the page is set from script: the names below, SortableJS's while a card is dragged.
+  htmx.config.attributesToSettle = ["class", "width", "height"];
+
+  if (!document.startViewTransition || !window.matchMedia) return;
 
   var reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   var DRAW_PILE = "draw-pile";
@@ -22,6 +29,9 @@
   function name(element, transitionName) {
     element.style.viewTransitionName = transitionName;
     element.style.viewTransitionClass = transitionName ? "card" : "";
+    // A name taken away would leave style="" behind: markup the CSP refuses (the hash of
+    // an empty string) wherever it is copied back into the page.
+    if (!element.style.length) element.removeAttribute("style");
   }
 
   // A name must be unique on the page, or the browser skips the whole transition: a card
@@ -58,6 +68,17 @@
   }
 
   htmx.config.globalViewTransitions = true;
+
+  // htmx starts each transition and drops it. A transition the browser skips before it
+  // began (a newer table came within the frame, or the tab is hidden) rejects its `ready`
+  // promise, and with nobody listening that is an uncaught error on the page. The table
+  // is swapped all the same (the browser still runs the update): only the slide is lost.
+  var startViewTransition = document.startViewTransition;
+  document.startViewTransition = function () {
+    var transition = startViewTransition.apply(document, arguments);
+    if (transition && transition.ready) transition.ready.catch(function () {});
+    return transition;
+  };
 
   // Only swaps of the whole table move cards: the chat, Cap-It's meld check and the rest
   // swap at once (a transition holds the page's clicks while it runs).
