@@ -13,7 +13,7 @@ would open a connection that outlives the test database."""
 import pytest
 
 from games import services
-from games.models import Game
+from games.models import Game, OutboxMessage
 from tests.capitalla.test_web_declare import WINNING, give_hand
 from tests.e2e.session import log_in
 
@@ -125,13 +125,9 @@ def test_a_cap_it_turn_with_the_meld_builder_has_no_serious_violation(request, v
 
 
 def finished_game(alice, kind: str) -> Game:
-    """A game played to its end by bots: in Cap-It alice resigns first, and the three bots
-    play the five rounds out."""
-    if kind == "capit":
-        game = services.start_table(alice, services.create_table(alice, "capit", seats=4, bots=3).pk)
-        game = services.resign(alice, game.pk)
-    else:
-        game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=2).pk)
+    """A game alice deals for bots alone, played to its end (in Cap-It, five rounds)."""
+    seats = 4 if kind == "capit" else 2
+    game = services.start_table(alice, services.create_table(alice, kind, seats=seats, bots=seats).pk)
     while services.play_bot_turn(game.pk, game.version):
         game.refresh_from_db()
     game = Game.objects.get(pk=game.pk)
@@ -161,4 +157,24 @@ def test_the_other_pages_have_no_serious_violation(request, viewport, alice, bob
         assert_accessible(page, path)
     page.context.clear_cookies()
     for path in ["/accounts/login/", "/accounts/signup/"]:
+        assert_accessible(page, path)
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_outbox_the_chips_and_a_record_have_no_serious_violation(request, viewport, alice, bob):
+    """With a mail to reply to, an ante paid and a game lost: the tables in their scrolling regions."""
+    OutboxMessage.objects.create(
+        user=alice,
+        to=alice.email,
+        from_email="Capitalla <noreply@capitalla.localhost>",
+        subject="Your turn in Capitalla #1",
+        text="Hello Alice,\n\nIt is your turn: http://127.0.0.1:8000/games/1/continue/1/" + "x" * 120,
+        headers={"Reply-To": "play+1.0.1.3b7b2a8c833efbde5aaa1b7d@capitalla.localhost"},
+    )
+    game = services.create_table(alice, "capitalla", seats=2, ante=50)
+    services.join_table(bob, game.pk)
+    services.start_table(alice, game.pk)
+    services.resign(alice, game.pk)
+    page = browse_as_alice(request, viewport)
+    for path in ["/outbox/", "/chips/", f"/players/{alice.pk}/"]:
         assert_accessible(page, path)

@@ -1,7 +1,8 @@
 """A phone is a first-class table (issue 20): at 390 x 844 CSS px, touch, my whole hand and
 the turn's action bar fit one screen, every control is a 44 x 44 px target, the page never
 scrolls sideways, no card name breaks inside a word, no badge covers another, and the
-lobby shows "Play now" first.
+lobby shows "Play now" first. The pages around the tables do not scroll sideways either:
+the outbox with a mail's long link, the chips ledger, a player's record.
 
 The deals are seeded: seed 1 gives Alice South Africa (a joker with three letters, whose
 tags used to overlap) in Capitalla."""
@@ -10,7 +11,7 @@ import pytest
 from django.db import connections
 
 from games import services
-from games.models import Game
+from games.models import Game, OutboxMessage
 from tests.e2e.layout import (
     box,
     broken_words,
@@ -25,6 +26,7 @@ from tests.e2e.session import log_in
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SEED = 1
+PHONE_WIDTH = 390
 
 
 def deal(user, kind: str, monkeypatch) -> Game:
@@ -120,4 +122,53 @@ def test_a_cap_it_hand_and_its_builder_fit_a_phone_screen(phone, alice, monkeypa
     # buttons (lay down, discard) fits one screen.
     assert_hand_and_action_bar_fit_one_screen(phone, ".my-hand .phand", ".builder__go")
     assert_fits_a_phone(phone)
+    assert phone.console_errors == [] and phone.csp_errors == []
+
+
+# A mail's link as long as a real confirmation link's signed token (180 characters), and a
+# reply address as long as a turn mail's.
+LONG_LINK = "http://127.0.0.1:8000/accounts/confirm/" + "eyJ1c2VyIjoxLCJhZGRyZXNzIjoiZGVtby5wbGF5ZXIi" * 3 + "/"
+REPLY_TO = "Capitalla #12 <play+12.0.1.3b7b2a8c833efbde5aaa1b7d@capitalla.localhost>"
+
+
+@pytest.fixture
+def alices_pages(alice, bob):
+    """Alice's outbox holds a mail with a long link, her ledger an ante paid at a game, her
+    record finished games of three kinds. Made before the browser starts (see `deal`)."""
+    OutboxMessage.objects.create(
+        user=alice,
+        to=alice.email,
+        from_email="Capitalla <noreply@capitalla.localhost>",
+        subject="Confirm your Capitalla mail address",
+        text=f"Hello Alice,\n\nFollow this link to confirm it:\n\n{LONG_LINK}\n\nIf it was not you, ignore this mail.",
+        headers={"Reply-To": REPLY_TO},
+    )
+    for kind, ante in [("capitalla", 50), ("casino", 0), ("rummathon", 0)]:
+        game = services.create_table(alice, kind, seats=2, ante=ante)
+        services.join_table(bob, game.pk)
+        services.start_table(alice, game.pk)
+        services.resign(alice, game.pk)
+    assert Game.objects.filter(status=Game.Status.FINISHED).count() == 3
+
+
+def scroll_width(page) -> dict:
+    return page.evaluate("() => ({scroll: document.scrollingElement.scrollWidth, inner: innerWidth})")
+
+
+@pytest.mark.parametrize("path", ["/outbox/", "/chips/", "player"])
+def test_the_pages_around_the_tables_never_scroll_sideways_on_a_phone(alices_pages, phone, alice, path):
+    """A phone's layout viewport widens to fit what overflows (innerWidth grows past 390):
+    both must stay at the screen's width."""
+    log_in(phone)
+    phone.goto(f"/players/{alice.pk}/" if path == "player" else path)
+    widths = scroll_width(phone)
+    assert widths["scroll"] <= widths["inner"] <= PHONE_WIDTH, (path, widths)
+    if path == "/outbox/":
+        assert phone.get_by_role("link", name=LONG_LINK).is_visible()
+    elif path == "/chips/":
+        assert phone.get_by_role("columnheader", name="Balance").is_visible()
+        balance = box(phone.get_by_role("columnheader", name="Balance"))
+        assert inside_viewport(phone, balance), balance
+    else:
+        assert phone.get_by_role("rowheader", name="All games").is_visible()
     assert phone.console_errors == [] and phone.csp_errors == []
