@@ -60,6 +60,15 @@ def alert_page(browser, site_url, *scripts):
     return page
 
 
+def wait_until_settled(page, my_turn):
+    """Until the table shows (or not) my turn and htmx has settled it: the alerts read a new
+    table on its htmx:load, which comes a settle delay after the swap put it on the page."""
+    from playwright.sync_api import expect
+
+    turn = '[data-my-turn="1"]' if my_turn else ':not([data-my-turn="1"])'
+    expect(page.locator(f"#table{turn}:not(.htmx-settling)")).to_be_attached()
+
+
 def play_my_turn(page):
     """Draw from the pile and discard the first card, through the page."""
     from playwright.sync_api import expect
@@ -68,7 +77,7 @@ def play_my_turn(page):
     expect(page.locator("#table")).to_contain_text("14 cards")
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator("button[name=card]").first.click()
-    expect(page.locator("#table")).not_to_have_attribute("data-my-turn", "1")
+    wait_until_settled(page, my_turn=False)
 
 
 def test_the_permission_is_asked_on_the_button_press_only(alices_capitalla, browser, site_url):
@@ -96,8 +105,6 @@ def test_the_permission_is_asked_on_the_button_press_only(alices_capitalla, brow
 def test_my_turn_in_a_background_tab_makes_one_notification_and_a_tone(
     alices_capitalla, browser, site_url, play_bot_turns
 ):
-    from playwright.sync_api import expect
-
     page = alert_page(browser, site_url, RECORD_NOTIFICATIONS, SETTABLE_VISIBILITY, COUNT_TONES)
     log_in(page)
     page.goto(alices_capitalla.get_absolute_url())
@@ -108,7 +115,7 @@ def test_my_turn_in_a_background_tab_makes_one_notification_and_a_tone(
     play_my_turn(page)
     page.evaluate("window.__hidden = true; document.dispatchEvent(new Event('visibilitychange'))")
     play_bot_turns()
-    expect(page.locator("#table")).to_have_attribute("data-my-turn", "1")
+    wait_until_settled(page, my_turn=True)
 
     notifications = page.evaluate("window.__notifications")
     assert [n["title"] for n in notifications] == [f"Your turn at Capitalla #{alices_capitalla.pk}"]
@@ -118,8 +125,6 @@ def test_my_turn_in_a_background_tab_makes_one_notification_and_a_tone(
 
 
 def test_my_turn_in_a_visible_tab_makes_no_notification(alices_capitalla, browser, site_url, play_bot_turns):
-    from playwright.sync_api import expect
-
     page = alert_page(browser, site_url, RECORD_NOTIFICATIONS, SETTABLE_VISIBILITY, COUNT_TONES)
     log_in(page)
     page.goto(alices_capitalla.get_absolute_url())
@@ -128,7 +133,7 @@ def test_my_turn_in_a_visible_tab_makes_no_notification(alices_capitalla, browse
 
     play_my_turn(page)
     play_bot_turns()
-    expect(page.locator("#table")).to_have_attribute("data-my-turn", "1")
+    wait_until_settled(page, my_turn=True)
 
     assert page.evaluate("window.__notifications") == []
     assert page.evaluate("window.__tones") == 1  # only the sample
