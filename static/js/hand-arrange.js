@@ -38,6 +38,13 @@
     });
   }
 
+  // The hand is now in my order, as the server will show it: a game that groups the hand
+  // (Capitalla's letters) drops the labels a moved card made stale (its CSS reads this).
+  function rearranged(hand) {
+    hand.setAttribute("data-arranged", "");
+    save(hand);
+  }
+
   function announce(hand, item) {
     var live = document.querySelector("[data-hand-announce]");
     if (!live) return;
@@ -61,7 +68,7 @@
     neighbour.parentNode.insertBefore(item, step < 0 ? neighbour : neighbour.nextSibling);
     focused.focus();
     announce(hand, item);
-    save(hand);
+    rearranged(hand);
   }
 
   function setUp(root) {
@@ -87,7 +94,7 @@
             dropped = true;
             if (event.from === event.to && event.oldIndex === event.newIndex) return;
             announce(hand, event.item);
-            save(hand);
+            rearranged(hand);
           },
         });
       });

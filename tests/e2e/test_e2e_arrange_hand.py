@@ -1,5 +1,6 @@
 """Alice drags a card of her hand to another place with the mouse, and moves one with
-Alt + arrow key; the server keeps her order, so a reload shows it the same."""
+Alt + arrow key; the server keeps her order, so a reload shows it the same, and the
+initials' labels, which no longer hold, go at once."""
 
 import pytest
 from django.db import connections
@@ -33,6 +34,8 @@ def test_alice_drags_a_card_and_her_order_survives_a_reload(page, alice):
     page.wait_for_load_state("load")
     expect(page.locator(CARDS)).to_have_count(13)
     before = shown(page)
+    letters = page.locator("#table .hand__letter:visible")
+    expect(letters.first).to_be_visible()  # by initial, each group under its letter
 
     # The mouse: the first card, dropped past the fourth, in small steps as a hand moves.
     source = page.locator(CARDS).nth(0).bounding_box()
@@ -48,6 +51,7 @@ def test_alice_drags_a_card_and_her_order_survives_a_reload(page, alice):
     dragged = shown(page)
     assert dragged != before and sorted(dragged) == sorted(before)
     assert dragged.index(before[0]) > 0
+    expect(letters).to_have_count(0)  # in her order now: a label would no longer hold
 
     page.reload()
     expect(page.locator(CARDS)).to_have_count(13)
