@@ -6,6 +6,7 @@ import pytest
 
 from games import services
 from games.models import STOPPED, Game
+from games.plugins import PLUGINS
 
 pytestmark = pytest.mark.django_db
 
@@ -38,11 +39,13 @@ def test_the_bots_play_on_while_a_person_is_still_in_the_game(alice, bob, enqueu
     assert game.stopped
 
 
-def test_a_stopped_game_says_why_and_can_be_replayed(client, alice, enqueued):
-    game = services.resign(alice, services.quick_game(alice, "casino").pk)
+@pytest.mark.parametrize("kind", sorted(PLUGINS))
+def test_a_stopped_game_says_why_and_can_be_replayed(client, alice, enqueued, kind):
+    game = services.resign(alice, services.quick_game(alice, kind).pk)
     client.force_login(alice)
     page = client.get(game.get_absolute_url()).content.decode()
     assert STOPPED in page and f"/games/{game.pk}/replay/" in page
+    assert 'id="hand-title"' not in page  # no hand to play any more
     assert client.get(f"/games/{game.pk}/replay/?at=1").status_code == 200
     mine = client.get("/my-games/").content.decode()
     assert STOPPED in mine
