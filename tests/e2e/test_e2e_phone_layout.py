@@ -132,9 +132,11 @@ REPLY_TO = "Capitalla #12 <play+12.0.1.3b7b2a8c833efbde5aaa1b7d@capitalla.localh
 
 
 @pytest.fixture
-def alices_pages(alice, bob):
+def alices_pages(alice, bob, settings):
     """Alice's outbox holds a mail with a long link, her ledger an ante paid at a game, her
-    record finished games of three kinds. Made before the browser starts (see `deal`)."""
+    record finished games of three kinds. Made before the browser starts (see `deal`). The
+    site keeps its mail (no mail server), so the outbox offers a reply box."""
+    settings.MAILERS = {"default": {"BACKEND": settings.OUTBOX_BACKEND}}
     OutboxMessage.objects.create(
         user=alice,
         to=alice.email,
@@ -165,6 +167,8 @@ def test_the_pages_around_the_tables_never_scroll_sideways_on_a_phone(alices_pag
     assert widths["scroll"] <= widths["inner"] <= PHONE_WIDTH, (path, widths)
     if path == "/outbox/":
         assert phone.get_by_role("link", name=LONG_LINK).is_visible()
+        assert phone.get_by_role("button", name="Send the reply").is_visible()
+        assert small_controls(phone) == []  # the reply's button too
     elif path == "/chips/":
         assert phone.get_by_role("columnheader", name="Balance").is_visible()
         balance = box(phone.get_by_role("columnheader", name="Balance"))
