@@ -168,6 +168,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    # Refuses nothing: a new password revokes the account's API tokens (api/password_change.py).
+    {"NAME": "api.password_change.RevokeApiTokens"},
 ]
 AUTHENTICATION_BACKENDS = [
     # First: refuses every login while the account or the client address is locked out.
