@@ -72,6 +72,7 @@ def test_alice_captures_by_clicking_a_hand_card_and_the_table_cards(page, alice,
     page.locator('.casino-pick--hand:has(input[value="9C"])').click()
     expect(plays).to_contain_text("With the 9♣:")
     expect(plays.get_by_role("button", name="Trail")).to_be_visible()
+    expect(page.get_by_role("button", name="Show plays")).to_be_hidden()  # for pages without JavaScript
     for card in ("5S", "4D", "9H"):
         page.locator(f'.casino-row .casino-pick:has(input[value="{card}"])').click()
         settled(page)
@@ -80,6 +81,7 @@ def test_alice_captures_by_clicking_a_hand_card_and_the_table_cards(page, alice,
     say("Take your time")  # the poll brings the line and the table again: the choice stays
     expect(page.locator(".chat")).to_contain_text("Take your time", timeout=POLL_WAIT)
     expect(page.locator('.casino-pick--hand input[value="9C"]')).to_be_checked()
+    expect(page.get_by_role("button", name="Show plays")).to_be_hidden()  # in the new table too
     expect(capture).to_be_visible()
     page.locator('.casino-row .casino-pick:has(input[value="KD"])').click()
     expect(plays).to_contain_text("✗")  # a 9 does not take a king: the engine says why

@@ -6,6 +6,12 @@
 (function () {
   "use strict";
 
+  // With this script the plays follow each change of the selection: the "Show plays"
+  // button is for pages without JavaScript, where it posts the selection.
+  document.addEventListener("htmx:load", function (event) {
+    event.detail.elt.querySelectorAll(".casino-select__go").forEach(function (go) { go.hidden = true; });
+  });
+
   document.addEventListener("htmx:configRequest", function (event) {
     var detail = event.detail;
     if (detail.elt.id !== "table" || detail.verb !== "get") return;
