@@ -73,10 +73,49 @@
     }
   });
 
-  // A step has replaced the replay: show the new player, and go on if playing.
+  // A step swaps the whole replay, and with it the control that had the focus: the focus
+  // goes to the same control in the new one (found by its step, its data attribute, its
+  // name, else its label), or, where that is now greyed out (Next at the end), to the
+  // line that says which move this is.
+  var refocus = null;
+
+  function sameIn(box, wanted) {
+    if (wanted.selector) return box.querySelector(wanted.selector);
+    return Array.prototype.find.call(box.querySelectorAll(wanted.tag), function (el) {
+      return el.textContent.trim() === wanted.text;
+    });
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var box = replay();
+    var focused = document.activeElement;
+    refocus = null;
+    if (!box || event.detail.target !== box || !focused || focused === document.body || !box.contains(focused)) return;
+    var attribute = ["data-replay-step", "data-replay-play", "data-replay-speed", "name"].find(function (name) {
+      return focused.hasAttribute(name);
+    });
+    refocus = attribute
+      ? { selector: "[" + attribute + '="' + CSS.escape(focused.getAttribute(attribute)) + '"]' }
+      : { tag: focused.tagName.toLowerCase(), text: focused.textContent.trim() };
+  });
+
+  function giveFocusBack(box) {
+    if (!refocus) return;
+    var again = sameIn(box, refocus);
+    refocus = null;
+    if (!again || !again.matches("a[href], button, input, select")) { // a greyed-out step is a span
+      again = box.querySelector(".replay__where");
+      again.setAttribute("tabindex", "-1");
+    }
+    again.focus({ preventScroll: true });
+  }
+
+  // A step has replaced the replay: show the new player, give the focus back, and go on if playing.
   document.addEventListener("htmx:afterSettle", function () {
-    if (!replay()) return;
+    var box = replay();
+    if (!box) return;
     show();
+    giveFocusBack(box);
     schedule();
   });
 

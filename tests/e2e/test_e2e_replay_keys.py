@@ -44,3 +44,23 @@ def test_the_keys_step_jump_and_play_the_replay(finished, page):
     expect(page.locator("[data-replay-play]")).to_have_text("Play ▶")
     page.wait_for_load_state("networkidle")  # a step under way when it paused has landed
     assert page.console_errors == [] and page.csp_errors == []
+
+
+def test_a_step_keeps_the_focus_on_the_control_pressed(finished, page):
+    from playwright.sync_api import expect
+
+    where = page.locator(".replay__where")
+    last = finished.version
+    page.goto(f"/games/{finished.pk}/replay/?at={last - 2}")
+    expect(page.locator("[data-replay-player]")).to_be_visible()
+
+    page.locator('[data-replay-step="next"]').focus()
+    page.keyboard.press("Enter")
+    expect(where).to_have_text(f"Move {last - 1} of {last}")
+    expect(page.locator('[data-replay-step="next"]')).to_be_focused()  # the new table's Next
+    page.keyboard.press("Enter")
+    expect(where).to_have_text(f"Move {last} of {last}")
+    expect(where).to_be_focused()  # Next is greyed out at the end: the line says where we are
+    page.keyboard.press("Shift+Tab")  # and the keyboard goes on from there
+    expect(page.locator('[data-replay-step="prev"]')).to_be_focused()
+    assert page.console_errors == [] and page.csp_errors == []
