@@ -25,8 +25,10 @@ def signed_in(client, alice):
 def test_the_profile_shows_the_allowance_and_the_forms(signed_in):
     page = signed_in.get(reverse("profile")).content.decode()
     assert "30 days</strong> left" in page
-    assert reverse("absence_add") in page
-    assert reverse("profile_clock") in page and 'list="time-zones"' in page
+    # Each form lands back on its own section, where a refusal's message is.
+    assert f'action="{reverse("absence_add")}#absences"' in page and 'id="absences"' in page
+    assert f'action="{reverse("profile_clock")}#clock"' in page and 'id="clock"' in page
+    assert 'list="time-zones"' in page
 
 
 def test_announcing_shows_the_absence_and_what_is_left(signed_in, alice):
