@@ -176,3 +176,29 @@ def test_the_pages_around_the_tables_never_scroll_sideways_on_a_phone(alices_pag
     else:
         assert phone.get_by_role("rowheader", name="All games").is_visible()
     assert phone.console_errors == [] and phone.csp_errors == []
+
+
+def test_a_long_rummathon_discard_pile_opens_on_its_newest_card(phone, alice, monkeypatch):
+    """Sixteen cards do not fit a phone's width: the fan scrolls, and opens at its end,
+    where the card just discarded lies."""
+    from playwright.sync_api import expect
+
+    from tests.rummathon.rummathon_web import place
+
+    game = deal(alice, "rummathon", monkeypatch)
+    try:
+        held = {card for hand in game.state["hands"] for card in hand}
+        pile = [card for card in dict.fromkeys(game.state["deck"]) if card not in held][:16]
+        place(game, discard=pile)
+    finally:
+        connections.close_all()
+    log_in(phone)
+    phone.goto(game.get_absolute_url())
+    fan = phone.locator(".rum-fan")
+    expect(fan.locator(".rum-fan__card")).to_have_count(16)
+    widths = fan.evaluate("f => ({left: f.scrollLeft, client: f.clientWidth, scroll: f.scrollWidth})")
+    assert widths["scroll"] > widths["client"], widths  # it does scroll
+    assert widths["left"] + widths["client"] >= widths["scroll"] - 1, widths  # at its end
+    top = box(fan.locator(".rum-fan__card--top"))
+    assert 0 <= top["x"] and top["x"] + top["width"] <= PHONE_WIDTH, top  # in sight, side to side
+    assert phone.console_errors == [] and phone.csp_errors == []
