@@ -236,7 +236,7 @@ def create_table(request):
     form = CreateTableForm(request.POST)
     if not form.is_valid():
         messages.error(
-            request, "The table was not created: " + " ".join(str(e) for errors in form.errors.values() for e in errors)
+            request, "The table was not created. " + " ".join(str(e) for errors in form.errors.values() for e in errors)
         )
         return lobby(request, form=form, status=400)
     data = form.cleaned_data
@@ -257,7 +257,7 @@ def create_table(request):
             rated=data["rated"],
         )
     except services.ServiceError as exc:
-        messages.error(request, f"The table was not created: {exc.message}")
+        messages.error(request, f"The table was not created. {exc.message}")
         return lobby(request, form=form, status=exc.status)
     if game.private:
         messages.success(request, "Your private table is ready. Send the invite link to your friends.")
