@@ -8,7 +8,7 @@ MIN_TARGET = 44
 # measured; links inside a sentence are exempt (WCAG 2.5.5's "inline" exception).
 CONTROLS = """
 button, select, summary, a.button, .site-nav a, .table__rules, label:has(> input[type=checkbox]),
-input:not([type=hidden]):not([type=checkbox]):not([type=radio])
+.brand, .table-row__title, input:not([type=hidden]):not([type=checkbox]):not([type=radio])
 """
 
 _SMALL_CONTROLS = """([selector, min]) => [...document.querySelectorAll(selector)]

@@ -83,6 +83,10 @@ def assert_drawing_fits_a_phone(page, game: Game, button: str):
 
 
 def test_the_lobby_shows_play_now_first_on_a_phone(phone, alice):
+    try:
+        services.create_table(alice, "capitalla", seats=2)  # a row under "Your tables", its title a link
+    finally:
+        connections.close_all()
     log_in(phone)
     phone.goto("/")
     play_now = box(phone.get_by_role("heading", name="Play now against bots"))
