@@ -15,7 +15,8 @@ class TokenForm(forms.Form):
         choices=[(scope, scope) for scope in SCOPES],
         initial=[READ],
         widget=forms.CheckboxSelectMultiple,
-        help_text="read: see your games. play: move, resign, chat, open, join and start tables for you.",
+        help_text="read: see your games. play: move, resign, chat, open, join and start tables for you. "
+        "stakes: with play, do so at tables with an ante, where chips are won and lost.",
     )
     current_password = forms.CharField(
         label="Your current password",

@@ -10,8 +10,10 @@ import hashlib
 from django.conf import settings
 from django.db import models
 
-READ, PLAY = "read", "play"
-SCOPES = (READ, PLAY)
+READ, PLAY, STAKES = "read", "play", "stakes"
+# `stakes` is asked on top of `play` at a table with an ante: without it, a leaked token
+# could seat its owner at a partner's staked table and lose the chips there on purpose.
+SCOPES = (READ, PLAY, STAKES)
 
 
 def digest_of(secret: str) -> str:

@@ -13,6 +13,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from api import limits
 from api.auth import BearerToken
+from api.models import STAKES
 from api.present import game_json, games_json, log_json
 from api.schemas import (
     ChatIn,
@@ -38,7 +39,7 @@ api = NinjaAPI(
     version="1",
     description="Play Capitalla, Cap-It, Casino and Rummathon Royale from your own client or bot. "
     "Send a personal token (made on your profile) as `Authorization: Bearer <token>`: "
-    "`read` scope for GETs, `play` for the rest.",
+    "`read` scope for GETs, `play` for the rest, and `stakes` as well at a table with an ante.",
     auth=BearerToken(),
     urls_namespace="api",
     docs_url="/docs",
@@ -108,6 +109,20 @@ def _visible(request, game_id: int) -> Game:
     game = Game.objects.visible_to(request.auth).select_related("host").filter(pk=game_id).first()
     if game is None:
         raise Http404
+    return game
+
+
+def _check_stakes(request, ante: int) -> None:
+    """A table with an ante plays for chips: a token opens, joins, deals, moves or resigns
+    at one only with the `stakes` scope. Leaving before the deal and chatting need no more
+    than `play`: they risk nothing."""
+    if ante and not request.api_token.allows(STAKES):
+        raise HttpError(403, f"This table plays for chips: that needs a token with the {STAKES!r} scope.")
+
+
+def _staked_visible(request, game_id: int) -> Game:
+    game = _visible(request, game_id)
+    _check_stakes(request, game.ante)
     return game
 
 
@@ -231,15 +246,19 @@ def tables(request, offset: Query[int] = 0, limit: Query[int] = TABLES_PAGE):
 @api.post("/tables", response={201: GameOut, **ERRORS}, summary="Open a table")
 def create_table(request, table: TableIn):
     """The lobby's create form: I take seat 0 unless bots fill every seat."""
+    _check_stakes(request, table.ante)
     game = services.create_table(request.auth, **table.dict())
     return Status(201, game_json(_visible(request, game.pk), request.auth))
 
 
-def _lifecycle(request, game_id: int, action) -> dict:
+def _lifecycle(request, game_id: int, action, *, risks_chips: bool = True) -> dict:
     """A table's lifecycle service, for a table the user may see; the table after it
     (read again, whatever the service returned: a seat, or a table without its new seats;
     and still shown to a guest who just left a private one)."""
-    _visible(request, game_id)
+    if risks_chips:
+        _staked_visible(request, game_id)
+    else:
+        _visible(request, game_id)
     action(request.auth, game_id)
     return game_json(Game.objects.select_related("host").get(pk=game_id), request.auth)
 
@@ -252,7 +271,7 @@ def join(request, game_id: int):
 @api.post("/games/{game_id}/leave", response={200: GameOut, **ERRORS}, summary="Leave before the deal")
 def leave(request, game_id: int):
     """The host leaving closes the table; after the deal, resign instead."""
-    return _lifecycle(request, game_id, services.leave_table)
+    return _lifecycle(request, game_id, services.leave_table, risks_chips=False)
 
 
 @api.post("/games/{game_id}/start", response={200: GameOut, **ERRORS}, summary="Deal (the host)")
@@ -267,6 +286,7 @@ def start(request, game_id: int):
 def move(request, game_id: int, body: MoveIn):
     """Play a move chosen in position `version`: the game after it. A stale version is
     refused with 409 and the current game; an illegal move with 400 and the rules' reason."""
+    _staked_visible(request, game_id)
     try:
         game = services.play_move(request.auth, game_id, body.version, body.move)
     except (TypeError, KeyError, ValueError, AttributeError, IndexError):

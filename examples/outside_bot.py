@@ -9,7 +9,8 @@ means: look again. At the end it prints the result.
 
     python examples/outside_bot.py --site http://127.0.0.1:8000 --token cap_… --game capit
 
-Make a token with the `read` and `play` scopes on your profile (/accounts/profile/).
+Make a token with the `read` and `play` scopes on your profile (/accounts/profile/);
+`stakes` too if it is to play at tables with an ante.
 """
 
 import argparse

@@ -56,7 +56,7 @@ def test_a_refused_table_says_why(api_as, alice):
         {"kind": "capitalla", "seats": 2, "turn_seconds": 7},
         {"kind": "capitalla", "seats": 2, "options": {"no such option": 1}},
     ):
-        answer = api_as(alice).post("/tables", body)
+        answer = api_as(alice, ("play", "stakes")).post("/tables", body)
         assert answer.status_code == 400 and answer.json()["detail"], body
     assert not Game.objects.exists()
 
