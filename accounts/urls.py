@@ -6,7 +6,7 @@ from . import views
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),  # POST only
+    path("logout/", views.Logout.as_view(), name="logout"),  # POST only
     path("profile/", views.profile, name="profile"),
     path("profile/clock/", views.profile_clock, name="profile_clock"),
     path("profile/absences/", views.absence_add, name="absence_add"),

@@ -188,6 +188,16 @@ def password_changed(request):
     return redirect("profile")
 
 
+class Logout(auth_views.LogoutView):
+    """Log out, and say so on the page it lands on. The message is added after the session
+    is flushed, so it rides on the messages cookie to the next page."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        messages.info(request, "You are logged out.")
+        return response
+
+
 class ResetFormMailingARow(ConfirmedAddressResetForm):
     def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
         # A mail row like every mail (games/notifications.py), so one the mail server

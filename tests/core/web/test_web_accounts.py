@@ -54,7 +54,10 @@ def test_login_and_logout_by_post(client, alice):
     assert client.get(reverse("lobby")).wsgi_request.user == alice
     response = client.post(reverse("logout"))
     assert response.status_code == 302
-    assert not client.get(reverse("lobby")).wsgi_request.user.is_authenticated
+    lobby = client.get(reverse("lobby"))
+    assert not lobby.wsgi_request.user.is_authenticated
+    assert "You are logged out." in lobby.text  # said once, on the page it lands on
+    assert "You are logged out." not in client.get(reverse("lobby")).text
 
 
 def test_login_with_a_wrong_password_says_so(client, alice):
