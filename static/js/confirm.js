@@ -1,15 +1,66 @@
-// A submit button with `data-confirm` asks before its form is sent ("Discard Malta
-// (Valletta)?"), with htmx or without. Listening at the document, before htmx or the
-// browser sends the form, so a "no" stops both.
+// A submit button with `data-confirm` ("Discard Malta (Valletta)?") sends its form only at
+// the second press. The first arms it: the button is marked and the question shows at the
+// top of the page, read out by a screen reader. A press elsewhere, Escape or a few seconds
+// put it away. In the page rather than window.confirm(): no modal stops the table's poll,
+// and a phone keeps its place. Listening at the document, before htmx or the browser
+// sends the form, so an unarmed press stops both.
 (function () {
   "use strict";
 
+  var ARMED_FOR_MS = 6000;
+  var armed = null; // {question, name, value}: what was armed, found again after a swap
+  var timer = null;
+
+  function prompt() { return document.getElementById("confirm-prompt"); }
+
+  function sameAs(button) {
+    return armed && button.getAttribute("data-confirm") === armed.question &&
+      button.name === armed.name && button.value === armed.value;
+  }
+
+  function mark() {
+    document.querySelectorAll("[data-confirm]").forEach(function (button) {
+      button.classList.toggle("is-armed", Boolean(sameAs(button)));
+    });
+    var shown = prompt();
+    if (!shown) return;
+    shown.textContent = armed ? armed.question + " Press it again to confirm." : "";
+    shown.hidden = !armed;
+  }
+
+  function disarm() {
+    if (!armed) return;
+    armed = null;
+    clearTimeout(timer);
+    mark();
+  }
+
+  function arm(button) {
+    armed = {question: button.getAttribute("data-confirm"), name: button.name, value: button.value};
+    clearTimeout(timer);
+    timer = setTimeout(disarm, ARMED_FOR_MS);
+    mark();
+  }
+
   document.addEventListener("submit", function (event) {
     var button = event.submitter;
-    var question = button && button.getAttribute("data-confirm");
-    if (question && !window.confirm(question)) {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-    }
+    if (!button || !button.hasAttribute("data-confirm")) return;
+    if (sameAs(button)) { disarm(); return; } // the second press: the form goes
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    arm(button);
   }, true);
+
+  document.addEventListener("pointerdown", function (event) {
+    var on = event.target.closest && event.target.closest("[data-confirm]");
+    if (armed && !(on && sameAs(on))) disarm();
+  }, true);
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") disarm();
+  });
+  // A poll's swap draws the hand again: the same card stays armed, a card gone is not.
+  document.addEventListener("htmx:afterSettle", function () {
+    if (armed && !Array.prototype.some.call(document.querySelectorAll("[data-confirm]"), sameAs)) disarm();
+    else mark();
+  });
 })();

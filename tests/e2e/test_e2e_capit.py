@@ -27,6 +27,7 @@ from games.capit.engine import meld_problem, sort_hand
 from games.capit.presenter import pcard
 from games.engine.cards import face as shown_face
 from tests.capit.capit_web import set_hand
+from tests.e2e.confirm import press_twice, questions_asked, record_questions
 from tests.e2e.layout import MIN_TARGET, box, horizontal_scroll, small_controls
 from tests.e2e.session import log_in
 
@@ -165,15 +166,13 @@ def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_b
         expect(page.locator(f'#builder input[name="A"][value="{card}"]')).to_be_checked()
     assert_same_page(page)
 
-    # 4. She discards one of them by tapping it, says yes to the question naming the card in
-    # words, and her turn ends; the bots' reply comes in by the poll.
+    # 4. She discards one of them: her first press asks, naming the card in words, the
+    # second discards it, and her turn ends; the bots' reply comes in by the poll.
     discard = page.locator(f'button[form="capit-discard"][value="{trio[0]}"]')
     face = shown_face(trio[0])
-    questions = []
-    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
-    play_move(page, discard)
+    settled(page)
+    press_twice(page, discard, f"Discard the {pcard(trio[0])['name']}?")  # "queen of spades", "2 of clubs, wild"
     expect(page.locator(".history__list li").first).to_have_text(f"Alice discarded the {face}.")
-    assert questions == [f"Discard the {pcard(trio[0])['name']}?"]  # "queen of spades", "2 of clubs, wild"
     expect(banner).to_contain_text("Waiting for Bot 2")
     expect(page.locator(".my-hand .phand [data-card]")).to_have_count(len(cards) - 1)
 
@@ -253,10 +252,9 @@ def test_after_her_contract_alice_ticks_cards_and_melds_and_lays_them_off(contra
 
     check = page.locator("#builder-check")
     alert = page.locator(".alert--error")
-    questions = []  # a discard asks first: ticking must never ask
-    page.on("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
     log_in(page)
     page.goto(f"/games/{contract_down.pk}/")
+    record_questions(page)  # a discard asks first: ticking must never ask
     expect(page.locator(".turn-banner")).to_contain_text("Your turn: meld, lay off or swap wild cards, then discard.")
     mark_page(page)
 
@@ -325,7 +323,7 @@ def test_after_her_contract_alice_ticks_cards_and_melds_and_lays_them_off(contra
     # The hints say how to tick, and how to discard in words true of a mouse and a finger.
     expect(page.locator("#builder .hint").first).to_contain_text("Tick cards with the Tick box under each")
     expect(page.locator(".builder__go")).to_have_text("Choose a card to discard it and end your turn.")
-    assert questions == []  # no card was discarded on the way
+    assert questions_asked(page) == []  # no card was pressed on the way
     assert_same_page(page)
     # The one error is the browser's note of the refused meld's answer (400, swapped in).
     assert page.console_errors == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]
@@ -335,10 +333,9 @@ def test_after_her_contract_alice_ticks_cards_and_melds_and_lays_them_off(contra
 def test_on_a_phone_alice_ticks_cards_by_touch_and_melds_them(contract_down, phone, alice):
     from playwright.sync_api import expect
 
-    questions = []
-    phone.on("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
     log_in(phone)
     phone.goto(f"/games/{contract_down.pk}/")
+    record_questions(phone)
     expect(phone.locator(".turn-banner")).to_contain_text("Your turn: meld, lay off or swap wild cards, then discard.")
     settled(phone)
 
@@ -358,5 +355,5 @@ def test_on_a_phone_alice_ticks_cards_by_touch_and_melds_them(contract_down, pho
     phone.get_by_role("button", name="Meld the ticked cards").tap()
     expect(phone.locator(".history__list li").first).to_contain_text("Alice melded a set: ")
     expect(phone.locator(".my-hand .phand [data-card]")).to_have_count(len(AFTER_CONTRACT) - len(JACKS))
-    assert questions == []
+    assert questions_asked(phone) == []
     assert phone.console_errors == [] and phone.csp_errors == []

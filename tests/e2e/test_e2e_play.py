@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.confirm import press_twice
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path(os.environ.get("E2E_SHOTS", tempfile.gettempdir())) / "capitalla-e2e"
@@ -33,8 +35,7 @@ def test_sign_up_open_a_table_and_play_a_turn_against_a_bot(page, play_bot_turns
     expect(page.locator("#table")).to_contain_text("14 cards")
     # The pressed button is gone with the old table: the focus goes to the status line.
     expect(page.locator(".turn-banner")).to_be_focused()
-    page.once("dialog", lambda dialog: dialog.accept())  # "Discard <country> (<capital>)?"
-    page.locator("button[name=card]").first.click()
+    press_twice(page, page.locator("button[name=card]").first)  # "Discard <country> (<capital>)?"
     expect(page.locator(".history")).to_contain_text("Ana discarded")
     expect(page).not_to_have_title(re.compile("^Your turn"))  # the tab tells the bot is to play
 

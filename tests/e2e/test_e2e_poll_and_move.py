@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from tests.e2e.confirm import press_twice
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -31,8 +32,7 @@ def test_a_move_sent_during_a_slow_poll_lands_after_it(alices_turn, page):
     page.wait_for_function("() => document.querySelector('#table.htmx-request')", timeout=5_000)
     page.get_by_role("button", name="Draw from the pile").click()
     expect(page.locator("#table")).to_contain_text("14 cards")
-    page.once("dialog", lambda dialog: dialog.accept())  # "Discard <country> (<capital>)?"
-    page.locator("button[name=card]").first.click()
+    press_twice(page, page.locator("button[name=card]").first)  # "Discard <country> (<capital>)?"
     expect(page.locator("#history-list li")).to_have_count(2)
     page.wait_for_timeout(2_500)  # a few more polls come and go
 

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from tests.e2e.confirm import press_twice
 from tests.e2e.conftest import recording_page
 from tests.e2e.session import log_in
 
@@ -61,8 +62,7 @@ def test_a_dropped_stream_polls_then_reconnects_and_catches_up(alices_turn, asgi
             break
         bob.wait_for_timeout(100)
     assert any(f"since={shown}&" in url for url in fetched), fetched
-    alice.once("dialog", lambda dialog: dialog.accept())
-    alice.locator("button[name=card]").first.click()  # a discard: pushed again
+    press_twice(alice, alice.locator("button[name=card]").first)  # a discard: pushed again
     expect(bob.locator("#table")).to_have_attribute("data-version", str(int(shown) + 1), timeout=3_000)
     # htmx logs each failed try of the stream (an Event) and Chromium the 503s: nothing else.
     assert [e for e in bob.console_errors if e != "[object Event]" and "503" not in e] == []

@@ -8,6 +8,7 @@ visibility is set by the test, and the tone is counted at the Web Audio oscillat
 
 import pytest
 
+from tests.e2e.confirm import press_twice
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -75,8 +76,7 @@ def play_my_turn(page):
 
     page.get_by_role("button", name="Draw from the pile").click()
     expect(page.locator("#table")).to_contain_text("14 cards")
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.locator("button[name=card]").first.click()
+    press_twice(page, page.locator("button[name=card]").first)
     wait_until_settled(page, my_turn=False)
 
 
