@@ -10,7 +10,7 @@ from ratings.reading import seat_ratings, seat_ratings_of_games
 def games_json(games, user) -> list[dict]:
     """A list of games, without their views: the players' ratings read once for all."""
     games = list(games)
-    ratings = seat_ratings_of_games(games)
+    ratings = seat_ratings_of_games([(game, game.seat_list) for game in games])
     return [game_json(game, user, with_view=False, ratings=ratings[game.pk]) for game in games]
 
 

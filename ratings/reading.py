@@ -47,14 +47,27 @@ def rating_of(ratings: dict, user_id: int | None, kind: str) -> dict | None:
 
 
 def label_seats(*lists: list[dict]) -> None:
-    """Put each seated player's rating in the row's game (`row["kind"]`) on their seat
-    (`seat["rating"]`, from `seat["user_id"]`), for every row of the lists: one query for
-    the whole page."""
+    """Put on each seated player's seat (`seat["rating"]`, from `seat["user_id"]`) the
+    rating the row's game shows next to their name (`seat_ratings`), for every row of the
+    lists: two queries at most for the whole page."""
     rows = [row for rows in lists for row in rows]
-    found = ratings_of((seat["user_id"], row["kind"]) for row in rows for seat in row["seats"])
+    found = _ratings_by_game(
+        (
+            row["id"],
+            row["kind"],
+            _left_ratings(row["rated"], row["status"]),
+            [seat["user_id"] for seat in row["seats"] if seat["user_id"] is not None],
+        )
+        for row in rows
+    )
     for row in rows:
         for seat in row["seats"]:
-            seat["rating"] = rating_of(found, seat["user_id"], row["kind"])
+            seat["rating"] = found[row["id"]].get(seat["user_id"])
+
+
+def _left_ratings(rated: bool, status: str) -> bool:
+    """Whether a game's own ratings are the ones it left (a rated game over), not today's."""
+    return rated and status == Game.Status.FINISHED
 
 
 def changes_of(game) -> dict[int, RatingChange]:
@@ -66,27 +79,36 @@ def seat_ratings(game, seats) -> dict[int, dict]:
     """By user id, the rating the table writes next to each player's name (`shown`): their
     rating in the game now, or, once a rated game is over, the rating it left them with and
     its change. One query."""
-    return _seat_ratings([(game, seats)])[game.pk]
+    return seat_ratings_of_games([(game, seats)])[game.pk]
 
 
-def seat_ratings_of_games(games) -> dict[int, dict[int, dict]]:
-    """`seat_ratings` of every game of a list, by game id: two queries at most (the
+def seat_ratings_of_games(tables: list) -> dict[int, dict[int, dict]]:
+    """`seat_ratings` of each (game, seats) of a list, by game id: two queries at most (the
     finished rated games' changes, the other games' ratings now) however long the list."""
-    return _seat_ratings([(game, game.seat_list) for game in games])
+    return _ratings_by_game(
+        (
+            game.pk,
+            game.kind,
+            _left_ratings(game.rated, game.status),
+            [s.user_id for s in seats if s.user_id is not None],
+        )
+        for game, seats in tables
+    )
 
 
-def _seat_ratings(tables: list) -> dict[int, dict[int, dict]]:
-    by_game: dict[int, dict[int, dict]] = {game.pk: {} for game, _ in tables}
-    over = [game for game, _ in tables if game.rated and game.status == game.Status.FINISHED]
+def _ratings_by_game(tables: Iterable[tuple[int, str, bool, list[int]]]) -> dict[int, dict[int, dict]]:
+    """By game id and user id, the rating shown of each (game id, kind, over and rated,
+    player ids): a game that left ratings shows what it left, the others today's."""
+    tables = list(tables)
+    by_game: dict[int, dict[int, dict]] = {game: {} for game, _, _, _ in tables}
+    over = [game for game, _, left, _ in tables if left]
     if over:
         for row in RatingChange.objects.filter(game__in=over):
             by_game[row.game_id][row.user_id] = shown(row.shown_after, row.games_after, row.change)
-    live = [(game, seats) for game, seats in tables if game not in over]
-    found = ratings_of((seat.user_id, game.kind) for game, seats in live for seat in seats)
-    for game, seats in live:
-        by_game[game.pk] = {
-            seat.user_id: rating_of(found, seat.user_id, game.kind) for seat in seats if seat.user_id is not None
-        }
+    live = [(game, kind, users) for game, kind, left, users in tables if not left]
+    found = ratings_of((user, kind) for _, kind, users in live for user in users)
+    for game, kind, users in live:
+        by_game[game] = {user: rating_of(found, user, kind) for user in users}
     return by_game
 
 

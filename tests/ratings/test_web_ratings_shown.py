@@ -83,3 +83,22 @@ def test_a_rated_table_waiting_for_players_says_it_waits_for_people(client, alic
     page = client.get(game.get_absolute_url()).content.decode()
     assert "A rated table starts once every seat is taken." in page
     assert "Empty seats become bots" not in page
+
+
+def test_my_games_shows_a_finished_rated_game_with_the_ratings_it_left(client, won_by, alice, bob):
+    """Not today's: Alice has won again since, and the first game's row still says what it
+    made of her rating then, with its change."""
+    first = won_by(alice, [alice, bob])
+    after_first = Rating.objects.get(user=alice).shown
+    won_by(alice, [alice, bob])
+    assert Rating.objects.get(user=alice).shown > after_first
+    client.force_login(alice)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(reverse("my_games")).content.decode()
+    rows = dict(re.findall(r"#(\d+)</a>(.*?)</li>\s*</ol>", page, re.S))
+    assert (
+        f'title="Rating in Capitalla (provisional: fewer than 10 rated games)">{after_first}?</span>'
+        in rows[str(first.pk)]
+    )
+    assert f'title="Rating change in this game">+{after_first - 1500}</span>' in rows[str(first.pk)]
+    assert len(rating_queries(queries)) == 1  # the changes of the finished games, none for today's
