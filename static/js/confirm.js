@@ -24,8 +24,8 @@
     });
     var shown = prompt();
     if (!shown) return;
+    // Only the text changes: a live region that is itself shown and hidden is not always read.
     shown.textContent = armed ? armed.question + " Press it again to confirm." : "";
-    shown.hidden = !armed;
   }
 
   function disarm() {

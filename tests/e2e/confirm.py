@@ -25,7 +25,7 @@ def record_questions(page):
           const prompt = document.querySelector(selector);
           window.questionsAsked = [];
           new MutationObserver(() => {
-            if (!prompt.hidden) window.questionsAsked.push(prompt.textContent);
+            if (prompt.textContent) window.questionsAsked.push(prompt.textContent);
           }).observe(prompt, {attributes: true, childList: true, characterData: true, subtree: true});
         }""",
         PROMPT,
