@@ -28,7 +28,7 @@ def checked_token(secret: str, scope: str):
         return None
     if not found.allows(scope):
         raise HttpError(403, f"This token lacks the {scope!r} scope.")
-    limits.take(found.pk, scope)
+    limits.take(found.user_id, scope)
     return found
 
 

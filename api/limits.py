@@ -1,4 +1,6 @@
-"""Per-token limits: requests per minute (a fixed-window counter) and long-polls open at once.
+"""Per-account limits, all of an account's tokens together (up to API_TOKEN_LIMIT of them:
+one budget each would multiply it): requests per minute (a fixed-window counter) and
+long-polls open at once.
 
 The counter is one INCR in Redis (settings.REDIS_URL), shared by every web process; with
 no Redis configured, or while it is unreachable, Django's cache counts instead (per
@@ -50,16 +52,17 @@ def _count(key: str) -> int:
         return 1
 
 
-def take(token_id: int, kind: str, now: float | None = None) -> None:
-    """Count a request of `kind` ("read" or "play") for the token; RateLimited past its
-    budget per minute (API_READS_PER_MINUTE, API_WRITES_PER_MINUTE)."""
+def take(user_id: int, kind: str, now: float | None = None) -> None:
+    """Count a request of `kind` ("read" or "play") for the account, whichever of its tokens
+    sent it; RateLimited past its budget per minute (API_READS_PER_MINUTE,
+    API_WRITES_PER_MINUTE)."""
     now = time.time() if now is None else now
     window = int(now // WINDOW)
     limit = settings.API_READS_PER_MINUTE if kind == "read" else settings.API_WRITES_PER_MINUTE
-    if _count(f"api:rate:{token_id}:{kind}:{window}") > limit:
+    if _count(f"api:rate:{user_id}:{kind}:{window}") > limit:
         retry_after = max(1, int((window + 1) * WINDOW - now) + 1)
         what = "reads" if kind == "read" else "writes"
-        raise RateLimited(f"Too many {what}: this token may make {limit} a minute.", retry_after)
+        raise RateLimited(f"Too many {what}: your tokens may make {limit} a minute together.", retry_after)
 
 
 _long_polls: dict[int, int] = {}
@@ -67,21 +70,21 @@ _long_polls_lock = threading.Lock()
 
 
 @contextmanager
-def long_poll_slot(token_id: int):
-    """Hold one of the token's API_LONG_POLLS_PER_TOKEN long-polls in this process, and
+def long_poll_slot(user_id: int):
+    """Hold one of the account's API_LONG_POLLS_PER_ACCOUNT long-polls in this process, and
     one of the process's API_LONG_POLLS_PER_PROCESS (each holds a thread while it waits);
     RateLimited when either is all taken."""
-    limit = settings.API_LONG_POLLS_PER_TOKEN
+    limit = settings.API_LONG_POLLS_PER_ACCOUNT
     with _long_polls_lock:
-        if _long_polls.get(token_id, 0) >= limit:
-            raise RateLimited(f"This token has {limit} long-polls waiting already.", 1)
+        if _long_polls.get(user_id, 0) >= limit:
+            raise RateLimited(f"Your tokens hold as many long-polls as they may ({limit}): wait for one to end.", 1)
         if sum(_long_polls.values()) >= settings.API_LONG_POLLS_PER_PROCESS:
             raise RateLimited("The server has as many long-polls waiting as it holds: try again.", 1)
-        _long_polls[token_id] = _long_polls.get(token_id, 0) + 1
+        _long_polls[user_id] = _long_polls.get(user_id, 0) + 1
     try:
         yield
     finally:
         with _long_polls_lock:
-            _long_polls[token_id] -= 1
-            if not _long_polls[token_id]:
-                del _long_polls[token_id]
+            _long_polls[user_id] -= 1
+            if not _long_polls[user_id]:
+                del _long_polls[user_id]

@@ -193,7 +193,7 @@ def events(request, game_id: int, after: Query[int] = -1, wait: Query[float] = L
     _visible(request, game_id)
     wait = min(max(0.0, wait), LONG_POLL_MAX_WAIT)
     ends_at = time.monotonic() + wait
-    with limits.long_poll_slot(request.api_token.pk):
+    with limits.long_poll_slot(request.api_token.user_id):
         while time.monotonic() < ends_at:
             row = Game.objects.filter(pk=game_id).values_list("version", "status").first()
             if row is None or row[0] > after or row[1] not in (Game.Status.OPEN, Game.Status.ACTIVE):

@@ -353,13 +353,16 @@ OPEN_TABLE_LIMIT = int(os.environ.get("OPEN_TABLE_LIMIT", "5"))
 BOT_GAME_LIMIT = int(os.environ.get("BOT_GAME_LIMIT", "10"))
 NEW_TABLE_LIMIT = int(os.environ.get("NEW_TABLE_LIMIT", "60"))
 
-# The open API (api/): tokens per account, requests per token and minute (reads: GETs;
-# writes: everything else), long-polls one token, and all tokens, may hold open at once
-# per process (each holds a thread while it waits).
+# The open API (api/): tokens per account; requests per account and minute, all its tokens
+# together (reads: GETs; writes: everything else); long-polls one account, and everyone,
+# may hold open at once per process (each holds a thread while it waits). The long-polls'
+# setting had a per-token name before, still read.
 API_TOKEN_LIMIT = int(os.environ.get("API_TOKEN_LIMIT", "10"))
 API_READS_PER_MINUTE = int(os.environ.get("API_READS_PER_MINUTE", "600"))
 API_WRITES_PER_MINUTE = int(os.environ.get("API_WRITES_PER_MINUTE", "120"))
-API_LONG_POLLS_PER_TOKEN = int(os.environ.get("API_LONG_POLLS_PER_TOKEN", "4"))
+API_LONG_POLLS_PER_ACCOUNT = int(
+    os.environ.get("API_LONG_POLLS_PER_ACCOUNT", os.environ.get("API_LONG_POLLS_PER_TOKEN", "4"))
+)
 API_LONG_POLLS_PER_PROCESS = int(os.environ.get("API_LONG_POLLS_PER_PROCESS", "64"))
 
 LOGGING = {

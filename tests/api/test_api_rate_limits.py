@@ -1,12 +1,12 @@
-"""Rate limits per token: a fixed window per minute for reads and for writes, counted in
-Redis (or the cache without it); past the budget, 429 JSON with Retry-After. Long-polls
-held at once per token are capped too."""
+"""Rate limits per account, all its tokens together: a fixed window per minute for reads
+and for writes, counted in Redis (or the cache without it); past the budget, 429 JSON with
+Retry-After. Long-polls held at once per account are capped too. More tokens do not buy
+more requests."""
 
 import pytest
 from django.core.cache import cache
 
 from api import limits
-from api.models import ApiToken
 
 pytestmark = pytest.mark.django_db
 
@@ -44,22 +44,23 @@ def test_writes_have_their_own_budget(counter, settings, api_as, alice, table):
     assert client.get("/me").status_code == 200
 
 
-def test_each_token_counts_alone(counter, settings, api_as, alice):
-    settings.API_READS_PER_MINUTE = 1
+def test_an_accounts_tokens_share_one_budget(counter, settings, api_as, alice, bob):
+    settings.API_READS_PER_MINUTE = 2
     first, second = api_as(alice), api_as(alice)
-    assert first.get("/me").status_code == 200 and first.get("/me").status_code == 429
-    assert second.get("/me").status_code == 200
+    assert first.get("/me").status_code == 200 and second.get("/me").status_code == 200
+    refused = [first.get("/me"), second.get("/me"), api_as(alice).get("/me")]  # a new token too
+    assert [a.status_code for a in refused] == [429, 429, 429]
+    assert "your tokens may make 2 a minute together" in refused[0].json()["detail"]
+    assert api_as(bob).get("/me").status_code == 200  # another account counts alone
 
 
-def test_the_window_starts_again_each_minute(counter, settings, alice, token_of):
+def test_the_window_starts_again_each_minute(counter, settings, alice):
     settings.API_READS_PER_MINUTE = 1
-    token_of(alice)
-    token = ApiToken.objects.get()
-    limits.take(token.pk, "read", now=120.0)
+    limits.take(alice.pk, "read", now=120.0)
     with pytest.raises(limits.RateLimited) as refused:
-        limits.take(token.pk, "read", now=150.0)
+        limits.take(alice.pk, "read", now=150.0)
     assert refused.value.retry_after == 31
-    limits.take(token.pk, "read", now=180.0)
+    limits.take(alice.pk, "read", now=180.0)
 
 
 def test_redis_down_counts_in_the_cache(settings, api_as, alice):
@@ -72,13 +73,13 @@ def test_redis_down_counts_in_the_cache(settings, api_as, alice):
 
 
 def test_long_polls_held_at_once_are_capped(settings, api_as, alice, table, monkeypatch):
-    settings.API_LONG_POLLS_PER_TOKEN = 1
+    settings.API_LONG_POLLS_PER_ACCOUNT = 1
     monkeypatch.setattr("api.views.LONG_POLL_EVERY", 0.05)
     client = api_as(alice)
-    token = ApiToken.objects.get()
-    with limits.long_poll_slot(token.pk):  # one long-poll already waits
+    with limits.long_poll_slot(alice.pk):  # one long-poll already waits, by another of her tokens
         answer = client.get(f"/games/{table.pk}/events", after=table.version, wait=1)
         assert answer.status_code == 429 and answer["Retry-After"]
+        assert answer.json()["detail"] == "Your tokens hold as many long-polls as they may (1): wait for one to end."
     assert client.get(f"/games/{table.pk}/events", after=table.version, wait=0).status_code == 200
 
 
