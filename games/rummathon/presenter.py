@@ -380,31 +380,28 @@ def fanned_pile(view: dict, takes: dict[int, list[dict]]) -> list[dict]:
     ]
 
 
-def hit_forms(view: dict, hand: list[str], names: list[str], me: int) -> list[dict]:
-    """Once my sequence is down: a form per group I may hit (not a burden group, not
-    blocked against me), to hit it with the cards I tick; a run asks where Flex cards go."""
+def hit_forms(view: dict, hand: list[str], names: list[str], me: int, legal: list[dict]) -> list[dict]:
+    """Once my sequence is down: a form per group I may hit, to hit it with the cards I
+    tick; a run asks where Flex cards go. Only the groups some card of my hand fits alone
+    (`legal`'s hits, which the rules refuse at a burden group or a blocked seat): cards
+    that fit together include one that fits alone, the one next to the group."""
     playable = [rcard(card) for card in hand if not action_of(card) or is_flex(card)]
+    hittable = {(move["seat"], move["group"]) for move in legal if move["type"] == "hit"}
     if not view["down"][me] or not playable:
         return []
     flex = any(card["flex"] for card in playable)
-    forms = []
-    for seat, groups in enumerate(view["groups"]):
-        block = view["blocked"][seat]
-        if not view["down"][seat] or (block and me not in (seat, block["by"])):
-            continue
-        for group in groups:
-            if group["burden"]:
-                continue
-            forms.append(
-                {
-                    "seat": seat,
-                    "group": group["id"],
-                    "label": f"{_whose(seat, names, me)} {group_label(group)}",
-                    "cards": playable,
-                    "ends": flex and group["kind"] == "run",
-                }
-            )
-    return forms
+    return [
+        {
+            "seat": seat,
+            "group": group["id"],
+            "label": f"{_whose(seat, names, me)} {group_label(group)}",
+            "cards": playable,
+            "ends": flex and group["kind"] == "run",
+        }
+        for seat, groups in enumerate(view["groups"])
+        for group in groups
+        if (seat, group["id"]) in hittable
+    ]
 
 
 # ---------------------------------------------------------------- rounds and the result
@@ -550,7 +547,7 @@ def present_rummathon(game, table: dict, seen) -> dict:
             **panel,
             "phase": view["phase"],
             "drawn": view["drawn"],
-            "hit_forms": hit_forms(view, hand, names, me) if view["drawn"] else [],
+            "hit_forms": hit_forms(view, hand, names, me, legal) if view["drawn"] else [],
         }
         draft = builder.kept_draft(seen.request, refused=bool(table["error"]))
         controls["builder"] = builder.builder_panel(game, view, me, draft, legal, table["hand"])

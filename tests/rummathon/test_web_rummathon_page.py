@@ -130,3 +130,22 @@ def test_the_card_just_drawn_is_marked_in_my_hand(client, bob, friends):
     hand = section(page(client, bob, game), 'id="hand-title"')
     assert re.search(rf'class="[^"]*hand-card--new[^"]*" data-hand-card="{re.escape(top)}"', hand)
     assert ", just drawn" in hand
+
+
+def test_no_hit_is_offered_where_no_card_of_my_hand_fits(client, bob, bob_down):
+    """Bob holds only a Y7 and a G7 and an action card: no group on the table takes either
+    (sets of 9s and 12s, a run 1–4), so the page offers no hit, not even with cards he
+    would choose, and the banner asks for the discard."""
+    game = place(bob_down, hands={1: ["Y7:0", "G7:1", "BYPASS:0"]}, drawn=True)
+    html = page(client, bob, game)
+    assert "with cards you choose" not in html and 'id="rum-hits-title"' not in html
+    assert "Your turn: hit" not in html
+    assert "Bypass Alice" in [label for _, label in buttons(html)]
+
+
+def test_a_hit_form_is_offered_only_for_the_groups_a_card_fits(client, bob, bob_down):
+    game = place(bob_down, hands={1: ["R5:1", "Y7:0", "BYPASS:0"]}, drawn=True)
+    html = page(client, bob, game)
+    assert "Hit your run 1–4 with cards you choose…" in html
+    assert "Hit your set of 9s with cards you choose…" not in html
+    assert "Hit Charlie's set of 12s with cards you choose…" not in html
