@@ -1,5 +1,6 @@
 """Deployment checks (`manage.py check --deploy`): settings that work on a laptop but would
-quietly break mail in production, and static files not collected."""
+quietly break mail in production, an HTTPS redirect that would loop behind the proxy, and
+static files not collected."""
 
 from urllib.parse import urlparse
 
@@ -32,6 +33,23 @@ def check_mail_settings(app_configs=None, **kwargs):
             )
         )
     return warnings
+
+
+@register(Tags.security, deploy=True)
+def check_tls_proxy(app_configs=None, **kwargs):
+    """Behind a proxy (TRUSTED_PROXIES) every request reaches Django over plain HTTP: unless
+    the proxy's X-Forwarded-Proto is believed, the HTTPS redirect answers every page with a
+    redirect to itself."""
+    if settings.SECURE_SSL_REDIRECT and settings.TRUSTED_PROXIES and not settings.SECURE_PROXY_SSL_HEADER:
+        return [
+            Warning(
+                "SECURE_SSL_REDIRECT is on behind a proxy that is not trusted to say HTTPS: every "
+                "page would redirect to itself.",
+                hint="Set BEHIND_TLS_PROXY=1 (README, Production), the proxy setting X-Forwarded-Proto.",
+                id="capitalla.W003",
+            )
+        ]
+    return []
 
 
 @register(Tags.staticfiles, deploy=True)

@@ -1,4 +1,5 @@
-"""`manage.py check --deploy` warns about settings that would break mail in production."""
+"""`manage.py check --deploy` warns about settings that would break mail in production, or
+make the HTTPS redirect loop behind the TLS proxy."""
 
 from django.core.checks import Tags, run_checks
 
@@ -17,4 +18,13 @@ def test_the_development_defaults_are_flagged(settings):
 def test_a_public_address_and_a_mail_server_pass(settings):
     settings.SITE_URL = "https://capitalla.example"
     settings.MAILERS = {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend"}}
+    assert ours() == []
+
+
+def test_an_https_redirect_behind_a_proxy_not_trusted_to_say_https_is_flagged(settings):
+    settings.SITE_URL = "https://capitalla.example"
+    settings.MAILERS = {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend"}}
+    settings.SECURE_SSL_REDIRECT, settings.TRUSTED_PROXIES, settings.SECURE_PROXY_SSL_HEADER = True, 1, None
+    assert ours() == ["capitalla.W003"]
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")  # BEHIND_TLS_PROXY=1
     assert ours() == []
