@@ -164,15 +164,24 @@ def questions(view: dict, name_of, me: int | None) -> dict:
 def _ask_panel(view: dict, me: int, name_of, countries, kept) -> dict:
     """After my capture: the cards it took whose questions were never put (the engine's
     `askable`: each is asked once a game), and one select per opponent still in, showing
-    the card `kept` chooses for its field (a refused ask's choices, to mend, not redo)."""
+    the card `kept` chooses for its field (a refused ask's choices, to mend, not redo) or
+    else a card of its own: the first opponent the first card, and so on, as far as the
+    cards go, so that "Ask" as it comes is a valid ask."""
     out = set(view.get("out") or [])
     seats = [seat for seat in range(view["players"]) if seat != me and seat not in out]
+    cards = view["askable"]
     return {
-        "cards": [pcard(card, countries) for card in view["askable"]],
+        "cards": [pcard(card, countries) for card in cards],
         "opponents": [
-            {"seat": seat, "name": name_of(seat), "field": f"ask_{seat}", "chosen": kept.get(f"ask_{seat}", "")}
-            for seat in seats
+            {
+                "seat": seat,
+                "name": name_of(seat),
+                "field": f"ask_{seat}",
+                "chosen": kept.get(f"ask_{seat}", "") if kept else (cards[k] if k < len(cards) else ""),
+            }
+            for k, seat in enumerate(seats)
         ],
+        "fewer_cards": len(cards) < len(seats),
     }
 
 

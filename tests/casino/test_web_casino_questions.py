@@ -51,8 +51,10 @@ def test_after_a_capture_the_capturer_gets_one_question_select_per_opponent(clie
     panel = section(html, 'id="ask-title"')
     assert re.findall(r'<select name="(ask_\d)">', panel) == ["ask_0", "ask_2"]
     assert "Ask Alice about" in panel and "Ask Charlie about" in panel
-    options = re.findall(r'<option value="([^"]*)">', panel)
+    options = re.findall(r'<option value="([^"]*)"', panel)
     assert options == ["", "5S", "4D", "9H"] * 2  # the cards taken, not the one that took them
+    # Each opponent comes with a card of its own, so that "Ask" as it comes is an ask.
+    assert re.findall(r'<option value="([^"]*)" selected>', panel) == ["5S", "4D"]
     assert f"the 5♠ ({country(captured, '5S')})" in panel
     assert "No questions</button>" in panel
 
@@ -191,3 +193,15 @@ def test_the_latest_six_questions_are_listed_and_the_earlier_fold_away(client, p
     assert [name for name in names if f"<strong>{name}</strong>" in latest] == names[2:]
     assert [name for name in names if f"<strong>{name}</strong>" in earlier] == names[:2]
     assert latest.index(names[7]) < latest.index(names[2])  # newest first
+
+
+def test_with_fewer_cards_than_opponents_the_form_says_how_many_may_be_asked(client, bob, captured):
+    state = captured.state
+    state["asked"] = [
+        {"id": f"q{k}", "card": card, "by": 0, "to": 1, "choice": 1, "right": False, "deal": 1}
+        for k, card in enumerate(["4D", "9H"])
+    ]
+    captured.save(update_fields=["state"])
+    panel = section(page(client, bob, captured), 'id="ask-title"')
+    assert "with 1 card, you may ask 1 of them." in panel
+    assert re.findall(r'<option value="([^"]*)" selected>', panel) == ["5S"]  # Alice; Charlie no question

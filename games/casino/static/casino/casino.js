@@ -12,6 +12,26 @@
     event.detail.elt.querySelectorAll(".casino-select__go").forEach(function (go) { go.hidden = true; });
   });
 
+  // The ask form: a card chosen for one opponent is greyed out in the others' menus, as
+  // the rules ask each about a different card (the server says so too, without this).
+  function markAsked(form) {
+    var selects = form.querySelectorAll("select");
+    selects.forEach(function (select) {
+      select.querySelectorAll("option[value]").forEach(function (option) {
+        option.disabled = Boolean(option.value) && Array.prototype.some.call(selects, function (other) {
+          return other !== select && other.value === option.value;
+        });
+      });
+    });
+  }
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest(".ask-panel__form");
+    if (form) markAsked(form);
+  });
+  document.addEventListener("htmx:load", function (event) {
+    event.detail.elt.querySelectorAll(".ask-panel__form").forEach(markAsked);
+  });
+
   document.addEventListener("htmx:configRequest", function (event) {
     var detail = event.detail;
     if (detail.elt.id !== "table" || detail.verb !== "get") return;
