@@ -24,7 +24,7 @@ def test_the_player_to_act_sees_the_deal_the_table_row_and_a_hand_to_choose_from
     assert re.findall(r'name="card" value="([^"]+)"', hand) == sort_hand(view["hand"])
     row = section(html, 'id="casino-row-title"')
     assert re.findall(r'name="pick" value="([^"]+)"', row) == view["table"]["loose"]
-    assert "Click a card of your hand, then the table cards or builds it plays on" in html
+    assert "Choose a card of your hand, then the table cards or builds it plays on" in html
     assert "4 cards · 0 points" in html  # the others' hands and scores
 
 

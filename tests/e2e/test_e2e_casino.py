@@ -68,7 +68,7 @@ def test_alice_captures_by_clicking_a_hand_card_and_the_table_cards(page, alice,
     page.evaluate(f"{MARKER} = true")
 
     plays = page.locator("#casino-plays")
-    expect(plays).to_contain_text("Click a card of your hand")
+    expect(plays).to_contain_text("Choose a card of your hand")
     page.locator('.casino-pick--hand:has(input[value="9C"])').click()
     expect(plays).to_contain_text("With the 9♣:")
     expect(plays.get_by_role("button", name="Trail")).to_be_visible()
