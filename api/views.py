@@ -255,10 +255,7 @@ def _lifecycle(request, game_id: int, action, *, risks_chips: bool = True) -> di
     """A table's lifecycle service, for a table the user may see; the table after it
     (read again, whatever the service returned: a seat, or a table without its new seats;
     and still shown to a guest who just left a private one)."""
-    if risks_chips:
-        _staked_visible(request, game_id)
-    else:
-        _visible(request, game_id)
+    (_staked_visible if risks_chips else _visible)(request, game_id)
     action(request.auth, game_id)
     return game_json(Game.objects.select_related("host").get(pk=game_id), request.auth)
 

@@ -385,10 +385,10 @@ def hit_forms(view: dict, hand: list[str], names: list[str], me: int, legal: lis
     tick; a run asks where Flex cards go. Only the groups some card of my hand fits alone
     (`legal`'s hits, which the rules refuse at a burden group or a blocked seat): cards
     that fit together include one that fits alone, the one next to the group."""
-    playable = [rcard(card) for card in hand if not action_of(card) or is_flex(card)]
     hittable = {(move["seat"], move["group"]) for move in legal if move["type"] == "hit"}
-    if not view["down"][me] or not playable:
+    if not hittable:  # my sequence is not down, or nothing in my hand fits
         return []
+    playable = [rcard(card) for card in hand if not action_of(card) or is_flex(card)]
     flex = any(card["flex"] for card in playable)
     return [
         {

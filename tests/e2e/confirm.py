@@ -4,17 +4,16 @@ shows the question at the top of the page, the second press acts."""
 PROMPT = "#confirm-prompt"
 
 
-def press_twice(page, button, question: str | None = None, tap: bool = False):
+def press_twice(page, button, question: str | None = None):
     """Presses `button`, checks the question it asks (if given), and presses it again."""
     from playwright.sync_api import expect
 
-    press = button.tap if tap else button.click
-    press()
+    button.click()
     prompt = page.locator(PROMPT)
     expect(prompt).to_be_visible()
     if question is not None:
         expect(prompt).to_have_text(f"{question} Press it again to confirm.")
-    press()
+    button.click()
 
 
 def record_questions(page):
