@@ -144,6 +144,11 @@
   });
 
   document.addEventListener("htmx:load", function (event) {
-    if (event.detail.elt.id === "table" && myTurn !== null) read(event.detail.elt);
+    var table = event.detail.elt;
+    if (table.id !== "table" || myTurn === null) return;
+    // A game that ended while the page was open has no turns to alert: the controls go,
+    // as a page loaded after the end never shows them (games/_turn_alerts.html).
+    if (table.hasAttribute("data-game-over")) document.querySelector("[data-turn-alerts]").hidden = true;
+    else read(table);
   });
 })();

@@ -8,8 +8,9 @@ visibility is set by the test, and the tone is counted at the Web Audio oscillat
 
 import pytest
 
+from games import services
 from tests.e2e.confirm import press_twice
-from tests.e2e.session import log_in
+from tests.e2e.session import log_in, on_the_server
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -137,6 +138,21 @@ def test_my_turn_in_a_visible_tab_makes_no_notification(alices_capitalla, browse
 
     assert page.evaluate("window.__notifications") == []
     assert page.evaluate("window.__tones") == 1  # only the sample
+    assert page.console_errors == [] and page.csp_errors == []
+
+
+def test_the_controls_go_when_the_game_ends_while_the_page_is_open(alices_capitalla, alice, browser, site_url):
+    from playwright.sync_api import expect
+
+    page = alert_page(browser, site_url, RECORD_NOTIFICATIONS)
+    log_in(page)
+    page.goto(alices_capitalla.get_absolute_url())
+    button = page.get_by_role("button", name=ALERT_BUTTON)
+    expect(button).to_be_visible()
+    on_the_server(lambda: services.resign(alice, alices_capitalla.pk))  # say, from her phone
+    expect(page.locator("#table[data-game-over]:not(.htmx-settling)")).to_be_attached(timeout=10_000)
+    expect(button).to_be_hidden()
+    expect(page.get_by_label("Sound")).to_be_hidden()
     assert page.console_errors == [] and page.csp_errors == []
 
 
