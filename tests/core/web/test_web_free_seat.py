@@ -24,8 +24,10 @@ def test_the_host_frees_a_bot_seat_and_a_friend_takes_it(client, full_of_bots, a
     client.force_login(alice)
     page = client.get(full_of_bots.get_absolute_url()).content.decode()
     assert page.count("Free this seat") == 3  # never her own
+    assert "Every seat is taken: free one above to make room for a friend" in page
     response = free(client, full_of_bots, 2)
     assert "Seat 3 is free" in response.content.decode()
+    assert "anyone may join it from the lobby too" in response.content.decode()
     assert sorted(Seat.objects.filter(game=full_of_bots).values_list("index", flat=True)) == [0, 1, 3]
     assert services.join_table(bob, full_of_bots.pk).index == 2
 
