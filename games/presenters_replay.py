@@ -77,10 +77,9 @@ def _hard_bot_hint(game, state, at: int, seat, names: list[str]) -> dict | None:
     if made is not None and made.get("type") in {move["type"] for move in rules.legal_moves(state, seat.index)}:
         with suppress(IllegalMove):
             played = words(made)
-    yours = played.replace("{player}", "you") if played else None
     return {
         "suggested": bot.replace("{player}", "the hard bot"),
-        "played": yours and yours[0].upper() + yours[1:],
+        "played": played and played.replace("{player}", "you"),
         "same": played == bot,
     }
 

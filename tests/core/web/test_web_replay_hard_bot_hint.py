@@ -32,21 +32,45 @@ def replay_page(client, user, game, at):
     return client.get(f"/games/{game.pk}/replay/?at={at}").content.decode()
 
 
-def test_at_my_turn_the_replay_shows_the_hard_bots_move_and_mine_in_the_logs_words(client, alice, finished):
+def test_at_my_turn_the_replay_shows_my_next_move_and_the_hard_bots_in_the_logs_words(client, alice, finished):
     page = replay_page(client, alice, finished, 0)  # the deal: Alice to play
-    assert "In your place, <strong>the hard bot " in page
-    mine = finished.events.filter(seat=0).order_by("seq").first().summary.replace("{player}", "You")
-    assert mine in page or "So did you." in page
+    mine = finished.events.filter(seat=0).order_by("seq").first().summary.replace("{player}", "you")
+    assert f"Your next move: {mine}" in page
+    assert "In your place, <strong>the hard bot " in page or "The hard bot would have played the same." in page
+
+
+class PlaysFirstMoveOf:
+    """A stand-in hard bot: Alice's first move (`same`), or another legal one."""
+
+    def __init__(self, game, same):
+        self.move, self.rules, self.same = game.events.filter(seat=0).order_by("seq").first().move, game.rules, same
+
+    def choose(self, state, seat, rng):
+        return self.move if self.same else next(m for m in self.rules.legal_moves(state, seat) if m != self.move)
+
+
+def test_the_hint_says_when_the_hard_bot_would_have_played_my_move(client, alice, finished, monkeypatch):
+    monkeypatch.setitem(finished.plugin.bots, "hard", PlaysFirstMoveOf(finished, same=True))
+    page = replay_page(client, alice, finished, 0)
+    assert "The hard bot would have played the same." in page
+    assert "In your place" not in page
+
+
+def test_the_hint_names_the_hard_bots_other_move_after_mine(client, alice, finished, monkeypatch):
+    monkeypatch.setitem(finished.plugin.bots, "hard", PlaysFirstMoveOf(finished, same=False))
+    page = replay_page(client, alice, finished, 0)
+    assert page.index("Your next move: you ") < page.index("In your place, <strong>the hard bot ")
+    assert "would have played the same" not in page
 
 
 def test_no_hint_at_someone_elses_turn_or_for_a_spectator(client, bob, charlie, finished):
-    assert "In your place" not in replay_page(client, bob, finished, 0)
-    assert "In your place" not in replay_page(client, charlie, finished, 0)
+    assert "replay__hint" not in replay_page(client, bob, finished, 0)
+    assert "replay__hint" not in replay_page(client, charlie, finished, 0)
 
 
 def test_a_game_without_a_hard_bot_shows_no_hint(client, alice, finished, monkeypatch):
     monkeypatch.delitem(finished.plugin.bots, "hard")
-    assert "In your place" not in replay_page(client, alice, finished, 0)
+    assert "replay__hint" not in replay_page(client, alice, finished, 0)
 
 
 def test_no_hint_for_a_kind_of_move_the_game_keeps_out_of_hints(client, alice, finished, monkeypatch):
@@ -55,5 +79,5 @@ def test_no_hint_for_a_kind_of_move_the_game_keeps_out_of_hints(client, alice, f
 
     every_kind = frozenset({"draw", "discard", "declare"})
     monkeypatch.setitem(plugins.PLUGINS, "capitalla", dataclasses.replace(finished.plugin, no_hint_moves=every_kind))
-    assert "In your place" not in replay_page(client, alice, finished, 0)
+    assert "replay__hint" not in replay_page(client, alice, finished, 0)
     assert "answer" in plugins.PLUGINS["casino"].no_hint_moves
