@@ -4,16 +4,9 @@ from django.db.models.constants import LOOKUP_SEP
 from .models import ChatMessage, Event, Game, Hand, InboundMail, MagicLink, Notification, OutboxMessage, Seat
 
 
-class SeatInline(admin.TabularInline):
-    model = Seat
-    extra = 0
-    fields = ("index", "user", "player_name", "bot_level", "joined_at")
-    readonly_fields = ("player_name", "joined_at")
-    raw_id_fields = ("user",)
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """The move log and the results are derived history: looked at, never edited."""
+class NoWritesMixin:
+    """History, or state only the game's services may change (a game's status, its seats,
+    its pot): looked at here, never added or edited."""
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -21,18 +14,32 @@ class ReadOnlyAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
+
+class SeatInline(NoWritesMixin, admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("index", "user", "player_name", "bot_level", "joined_at")
+    readonly_fields = ("player_name", "joined_at")
+    raw_id_fields = ("user",)
+
+
+class ReadOnlyAdmin(NoWritesMixin, admin.ModelAdmin):
+    """The move log and the results are derived history: looked at, never edited."""
+
     def has_delete_permission(self, request, obj=None):
         return False
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(NoWritesMixin, admin.ModelAdmin):
+    """Games are made, played and ended through games/services.py (which keep the pot, the
+    ratings and the seats right); here they are read, and a game may be deleted."""
+
     list_display = ("id", "kind", "status", "host", "num_seats", "private", "version", "created_at")
     list_filter = ("kind", "status", "private", "bot_level")
     search_fields = ("id", "host__username", "host__display_name", "invite_code")
     date_hierarchy = "created_at"
-    raw_id_fields = ("host", "rematch")
-    # The ante is paid into a pot at the start, and the rest mirrors the move log.
+    # Named so that the page shows them, the fields no form would hold among them.
     readonly_fields = (
         "ante",
         "seed",
@@ -122,16 +129,10 @@ class OutboxMessageAdmin(ReadOnlyAdmin):
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(admin.ModelAdmin):
+class ChatMessageAdmin(NoWritesMixin, admin.ModelAdmin):
     """Table talk, for moderation: read, search, delete a line; never written here."""
 
     list_display = ("game", "seat", "user", "text", "created_at")
     search_fields = ("text", "user__username", "game__id")
     list_select_related = ("game", "user")
     readonly_fields = ("game", "seat", "user", "text", "created_at")
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False

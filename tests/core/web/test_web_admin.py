@@ -47,3 +47,15 @@ def test_once_the_game_is_over_the_admin_shows_its_seed_and_state(admin_client_l
     assert str(table.seed) in page and "field-state" in page
     changelist = reverse("admin:games_game_changelist")
     assert admin_client_logged.get(changelist, {"status": "finished"}).status_code == 200
+
+
+def test_a_game_and_its_seats_are_read_here_never_added_or_edited(admin_client_logged, alice, table):
+    # A status set by hand would end a game without its pot paid or its ratings moved.
+    client = admin_client_logged
+    assert client.get(reverse("admin:games_game_add")).status_code == 403
+    page = client.get(reverse("admin:games_game_change", args=[table.pk])).content.decode()
+    assert 'name="_save"' not in page and 'name="status"' not in page and 'name="seats-0-user"' not in page
+    response = client.post(reverse("admin:games_game_change", args=[table.pk]), {"status": "finished"})
+    assert response.status_code == 403
+    table.refresh_from_db()
+    assert table.status == "active"
