@@ -18,7 +18,8 @@ import re
 import smtplib
 import unicodedata
 from datetime import timedelta
-from urllib.parse import urljoin
+from email.utils import make_msgid, parseaddr
+from urllib.parse import urljoin, urlparse
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -327,12 +328,19 @@ def _build(user, template, subject, context, game_mail=True) -> EmailMultiAltern
         else {}
     )
     headers.update(mail_headers)
+    headers.setdefault("Message-ID", make_msgid(domain=sender_domain()))
     message = EmailMultiAlternatives(
         mail_subject(subject), text, settings.DEFAULT_FROM_EMAIL, [user.email], headers=headers
     )
     message.attach_alternative(html, "text/html")
     message.capitalla_user_id = user.pk  # the outbox backend files it under this user
     return message
+
+
+def sender_domain() -> str:
+    """The domain of our mail's Message-IDs: the sender's, else the site's. Left to Django,
+    it is the machine's own name (`localhost` in a container), which spam filters score."""
+    return parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or urlparse(settings.SITE_URL).hostname
 
 
 class OneLineHeader(str):

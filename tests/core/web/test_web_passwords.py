@@ -92,3 +92,10 @@ def test_changing_the_password_needs_the_old_one(client, alice):
     assert "Your password is changed." in response.content.decode()
     alice.refresh_from_db()
     assert alice.check_password(NEW_PASSWORD)
+
+
+def test_the_reset_mail_is_identified_under_the_senders_domain_not_the_machines(client, alice_with_mail, settings):
+    settings.DEFAULT_FROM_EMAIL = "Capitalla <play@capitalla.example>"
+    client.post(reverse("password_reset"), {"email": "alice@example.com"})
+    [message] = mail.outbox
+    assert message.message()["Message-ID"].endswith("@capitalla.example>")
