@@ -190,6 +190,7 @@ AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_DISABLE_ACCESS_LOG = True  # only failures are counted; successful logins are not logged
+AXES_VERBOSE = False  # no banner in every process's log at start, no user agents in the failures logged
 AXES_CLIENT_IP_CALLABLE = "accounts.client.client_ip"
 AXES_USERNAME_CALLABLE = "accounts.login_throttle.attempted_username"  # bounded to a username's length
 AXES_WHITELIST_CALLABLE = "accounts.login_throttle.is_magic_link"
@@ -281,10 +282,16 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_BROKER_CHANNEL_ERROR_RETRY = True
+# A task running when the broker goes finishes, rather than being killed mid-way (a mail
+# sent but not yet marked sent would go twice); it comes again, and finds its work done.
+# Celery warns at each loss that this default changes in Celery 6: capitalla_site/celery.py
+# silences that warning.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 # A move never waits on the broker: publishing gives up quickly and the sweeper catches up.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULER = "capitalla_site.beat:OutageQuietScheduler"  # one line an outage, not a traceback a sweep
 CELERY_BEAT_SCHEDULE = {
     # Turn clocks, due mails (turn, reminder, result, daily digest) and overdue bot turns.
     "sweep": {"task": "games.tasks.sweep", "schedule": 5.0},

@@ -154,19 +154,26 @@ class Hub:
     # ------------------------------------------------------------ the subscription
 
     async def _read(self) -> None:
-        retry = FIRST_RETRY
+        # An outage is logged when it starts and when it ends, not at every retry.
+        retry, lost_at = FIRST_RETRY, None
         while True:
             connection = aioredis.from_url(settings.REDIS_URL, socket_connect_timeout=1, health_check_interval=30)
             try:
                 async with connection.pubsub(ignore_subscribe_messages=True) as pubsub:
                     await pubsub.subscribe(settings.LIVE_CHANNEL)
                     self.subscribed.set()
-                    retry = FIRST_RETRY
+                    if lost_at is not None:
+                        log.warning("Live news subscription back after %.0f s.", self.loop.time() - lost_at)
+                    retry, lost_at = FIRST_RETRY, None
                     async for message in pubsub.listen():
                         if message["type"] == "message":
                             self.dispatch(message["data"])
             except (aioredis.RedisError, OSError) as exc:
-                log.warning("Live news subscription lost (%s); pages poll meanwhile.", exc.__class__.__name__)
+                if lost_at is None:
+                    lost_at = self.loop.time()
+                    log.warning("Live news subscription lost (%s); pages poll until it is back.", type(exc).__name__)
+                else:
+                    log.debug("Live news subscription still down (%s).", type(exc).__name__)
             finally:
                 self.subscribed.clear()
                 self._close_all()

@@ -2,7 +2,9 @@
 of each kind only; lobby and "My games" news at most once a second a page; a lobby change
 spread so that the pages do not all fetch at once."""
 
+import asyncio
 import json
+import logging
 
 from games.live import hub as hub_module
 from games.live.hub import Hub
@@ -107,3 +109,25 @@ def test_a_forgotten_stream_hears_nothing_and_leaves_no_topic_behind():
     hub.forget(page)
     hub.dispatch(news(1, v=2, users=[3]))
     assert page.take() == [] and hub.topics == {} and hub.listeners == 0
+
+
+def test_a_redis_outage_is_logged_when_it_starts_and_when_it_ends_not_at_every_retry(live_redis, monkeypatch, caplog):
+    monkeypatch.setattr(hub_module, "FIRST_RETRY", 0.05)
+    monkeypatch.setattr(hub_module, "LAST_RETRY", 0.05)
+    caplog.set_level(logging.WARNING, logger=hub_module.__name__)
+
+    async def outage():
+        hub = Hub(asyncio.get_running_loop())
+        await hub.ready()
+        live_redis.kill()
+        while hub.subscribed.is_set():
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)  # some ten retries
+        live_redis.start()
+        await asyncio.wait_for(hub.subscribed.wait(), 10)
+        hub.reader.cancel()
+
+    asyncio.run(outage())
+    said = [record.getMessage() for record in caplog.records]
+    assert len(said) == 2, said
+    assert said[0].startswith("Live news subscription lost") and said[1].startswith("Live news subscription back")
