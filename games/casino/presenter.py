@@ -10,6 +10,7 @@ but the engine's own answers for my seat (the plays of my selection, their label
 
 from games.engine.cards import SYMBOL, face, face_of, rank_of
 from games.engine.commands import letter
+from games.engine.countries import breakable
 from games.presenters import arranged, headline
 
 from .engine import TARGET, play_label, selection_plays, sort_hand
@@ -44,7 +45,8 @@ def pcard(card_id: str, countries: dict | None = None) -> dict:
         "suit": SYMBOL[suit],
         "color": "red" if suit in "HD" else "black",
         "value": card_value(card_id),
-        "country": (countries or {}).get(card_id),
+        "country": (country := (countries or {}).get(card_id)),
+        "country_on_card": country and breakable(country),
     }
 
 

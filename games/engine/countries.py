@@ -9,10 +9,12 @@ in that game's engine. Pure Python, no Django.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 DATA_FILE = Path(__file__).with_name("countries.json")
+SOFT_HYPHEN = "\u00ad"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,3 +65,17 @@ def load(path: Path = DATA_FILE) -> dict[str, Country]:
 
 
 COUNTRIES: dict[str, Country] = load()
+
+# Where the long words of the names may break ("Mad-a-gas-car"), written by hand: a
+# narrow card breaks them there with a hyphen, not after any letter, on every browser
+# (hyphenation by the browser needs a dictionary that not every browser has).
+_HYPHENATED = {
+    word: parts.replace("-", SOFT_HYPHEN)
+    for word, parts in json.loads(DATA_FILE.read_text(encoding="utf-8"))["hyphenation"].items()
+}
+
+
+def breakable(name: str) -> str:
+    """`name` with soft hyphens in its long words: invisible, except as the hyphen of a word
+    broken at a line's end."""
+    return re.sub(r"\w+", lambda word: _HYPHENATED.get(word[0], word[0]), name)
