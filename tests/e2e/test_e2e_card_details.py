@@ -103,7 +103,7 @@ def test_a_discard_button_discards_instead_of_showing_details(alices_capitalla, 
     phone.get_by_role("button", name="Draw from the pile").tap()
     expect(phone.locator(".my-hand button[name=card]")).to_have_count(14)
     phone.locator(SOUTH_AFRICA).tap()
-    expect(phone.locator("#confirm-prompt")).to_contain_text("Discard South Africa (")  # asked, not yet done
+    expect(phone.locator("#confirm-prompt")).to_contain_text("Discard the joker South Africa (")  # asked, not yet done
     expect(phone.get_by_role("region", name="Card details")).to_have_count(0)
     phone.locator(SOUTH_AFRICA).tap()
     expect(phone.locator(".my-hand button[name=card]")).to_have_count(0)  # discarded: the bot's turn

@@ -1,6 +1,6 @@
 """A discard asks first, in the page (static/js/confirm.js): the first press on a card of
-the hand marks it and asks "Discard South Africa (…)? Press it again to confirm." at the
-top of the screen, a status a screen reader reads; the second press discards. A press on
+the hand marks it and asks "Discard the joker South Africa (…)? Press it again to confirm."
+at the top of the screen, a status a screen reader reads; the second press discards. A press on
 another card asks about that one instead; a press elsewhere, Escape or a few seconds put
 the question away and discard nothing. No browser dialog ever opens.
 
@@ -39,7 +39,7 @@ def test_the_first_press_asks_and_the_second_discards(alices_capitalla, page):
     expect(prompt).to_be_hidden()
     card.click()
     expect(prompt).to_have_text(
-        "Discard South Africa (Pretoria / Cape Town / Bloemfontein)? Press it again to confirm."
+        "Discard the joker South Africa (Pretoria / Cape Town / Bloemfontein)? Press it again to confirm."
     )
     expect(prompt).to_have_attribute("role", "status")
     expect(card).to_have_class(re.compile(r"\bis-armed\b"))
@@ -82,7 +82,7 @@ def test_the_keyboard_asks_and_discards_with_two_presses(alices_capitalla, page)
     drawn(page, alices_capitalla)
     page.locator(SOUTH_AFRICA).focus()
     page.keyboard.press("Enter")
-    expect(page.locator(PROMPT)).to_contain_text("Discard South Africa")
+    expect(page.locator(PROMPT)).to_contain_text("Discard the joker South Africa")
     page.keyboard.press("Enter")
     expect(page.locator(".history")).to_contain_text("Alice discarded South Africa")
 
