@@ -155,6 +155,9 @@ class Game(models.Model):
     chat_count = models.PositiveIntegerField(default=0)
     # The table its players opened to play again once it was over (at most one).
     rematch = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of")
+    # The users whose seat the host freed before the deal: none takes a seat here again,
+    # by the lobby, a link or the last game's rematch button.
+    turned_away = models.JSONField(default=list, blank=True)
 
     objects = GameQuerySet.as_manager()
 

@@ -570,7 +570,13 @@ def _send_rematch_invitation(user, game_id: int, attempt: int) -> bool | None:
     page, where "Join the rematch" is (a plain link: that game is over)."""
     following = Game.objects.filter(pk=game_id, status=Game.Status.OPEN).select_related("rematch_of").first()
     old = following and getattr(following, "rematch_of", None)
-    if old is None or old.seat_of(user) is None or following.seat_of(user) is not None or not following.free_indexes():
+    if (
+        old is None
+        or old.seat_of(user) is None
+        or following.seat_of(user) is not None
+        or user.pk in following.turned_away
+        or not following.free_indexes()
+    ):
         return None
     host = following.host.name
     context = {

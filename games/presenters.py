@@ -69,7 +69,8 @@ def _urls(game, via_invite: bool) -> dict:
 
 def _rematch(game, user) -> dict:
     """What a player of a finished game may do about playing again: open the rematch, join
-    it, or go to it (once it is full or under way, or they sit there already)."""
+    it, or go to it (once it is full or under way, or they sit there already); nothing, if
+    its host freed their seat there."""
     following = game.rematch
     if following is None:
         alone = sum(1 for s in game.seat_list if s.user_id is not None) == 1
@@ -80,6 +81,8 @@ def _rematch(game, user) -> dict:
         )
         return {"label": "Play again", "url": None, "hint": hint}
     title = f"{following.rules.info.name} #{following.pk}"
+    if following.seat_of(user) is None and user.pk in following.turned_away:
+        return {"label": None, "url": None, "hint": f"The host of the rematch ({title}) freed your seat there."}
     if following.status == following.Status.OPEN and following.seat_of(user) is None and following.free_indexes():
         host = following.host.name
         return {"label": f"Join the rematch ({title})", "url": None, "hint": f"{host} opened it."}

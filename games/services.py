@@ -230,6 +230,8 @@ def check_can_join(game: Game, user) -> int:
         raise Conflict("This table has already started.")
     if game.seat_of(user):
         raise Conflict("You already have a seat at this table.")
+    if user.pk in game.turned_away:
+        raise Forbidden("The host freed your seat at this table: you cannot take one again.")
     free = game.free_indexes()
     if not free:
         raise Conflict("This table is full.")
@@ -406,7 +408,8 @@ def _close(game: Game) -> Game:
 def free_seat(user, game_id: int, index) -> Game:
     """The host frees a seat before the start: a bot's, to make room for a friend, or a
     player's. Nobody has paid an ante yet, so there is nothing to give back. A player's
-    seat freed, the table gets a new invite link: the old one would let them back in."""
+    seat freed, they may not sit there again (`turned_away`), and the table gets a new
+    invite link, so that those who had the old one and no seat are asked again."""
     with transaction.atomic():
         game = _locked(game_id)
         check_host(game, user)
@@ -420,6 +423,8 @@ def free_seat(user, game_id: int, index) -> Game:
         seat.delete()
         _set_full_mail(game, None)
         if seat.user_id is not None:
+            game.turned_away = [*game.turned_away, seat.user_id]
+            game.save(update_fields=["turned_away"])
             _renew_invite_code(game)
     return game
 

@@ -1,13 +1,15 @@
 """Attack: keep using an invite link after the host wanted you out. A player whose seat the
 host freed rejoins with the link they were sent; a spectator who was sent the link keeps
 reading the table talk. The host makes a new link, which voids the old one; freeing a
-player's seat makes one too. And nobody but the host may void the host's link."""
+player's seat makes one too, and that player may not sit there again by any way (the
+lobby, the last game's rematch button). And nobody but the host may void the host's link."""
 
 import pytest
 from django.urls import reverse
 
 from games import services
 from games.models import Game
+from games.notifications import _send_rematch_invitation
 
 pytestmark = pytest.mark.django_db
 
@@ -72,3 +74,46 @@ def test_a_dealt_table_s_link_is_not_remade(client, alice, bob, private_table):
     client.force_login(alice)
     assert client.post(reverse("new_invite_link", args=[private_table.pk])).status_code == 409
     assert code_of(private_table) == code
+
+
+@pytest.fixture
+def rematch_without_alice(alice, bob, charlie):
+    """Alice, Bob and Charlie finished a private game; Bob opened its rematch, Alice joined
+    it, and Bob freed her seat there."""
+    game = services.create_table(alice, "capitalla", seats=3, private=True)
+    services.join_table(bob, game.pk)
+    services.join_table(charlie, game.pk)
+    services.start_table(alice, game.pk)
+    services.resign(charlie, game.pk)
+    finished = services.resign(alice, game.pk)
+    following = services.rematch(bob, finished.pk)
+    services.rematch(alice, finished.pk)
+    seat = following.seats.get(user=alice)
+    services.free_seat(bob, following.pk, seat.index)
+    return finished, following
+
+
+def test_a_player_freed_from_a_rematch_cannot_sit_again_through_the_last_games_button(
+    client, alice, rematch_without_alice
+):
+    finished, following = rematch_without_alice
+    client.force_login(alice)
+    page = client.get(reverse("game", args=[finished.pk])).content.decode()
+    assert "Join the rematch" not in page and "freed your seat there" in page
+    response = client.post(reverse("rematch", args=[finished.pk]), follow=True)
+    assert "you cannot take one again" in response.content.decode()
+    assert not following.seats.filter(user=alice).exists()
+
+
+def test_a_player_freed_from_a_public_table_cannot_join_it_again_from_the_lobby(alice, bob):
+    table = services.create_table(alice, "capitalla", seats=3)
+    seat = services.join_table(bob, table.pk)
+    services.free_seat(alice, table.pk, seat.index)
+    with pytest.raises(services.Forbidden, match="you cannot take one again"):
+        services.join_table(bob, table.pk)
+    assert not table.seats.filter(user=bob).exists()
+
+
+def test_a_freed_player_gets_no_invitation_to_the_rematch(alice, rematch_without_alice):
+    _, following = rematch_without_alice
+    assert _send_rematch_invitation(alice, following.pk, attempt=0) is None
