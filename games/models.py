@@ -161,9 +161,11 @@ class Game(models.Model):
 
     objects = GameQuerySet.as_manager()
 
-    # The status as read from the database (None for a new table): the live news compares
-    # it with the saved one to tell when a table leaves the lobby (games/live/news.py).
+    # The status and version as read from the database (None for a new table): the live
+    # news compares them with the saved ones, to tell when a table leaves the lobby and
+    # whether a page showing the version saved is up to date (games/live/news.py).
     loaded_status: str | None = None
+    loaded_version: int | None = None
 
     class Meta:
         indexes = [models.Index(fields=["status", "private", "-created_at"], name="game_lobby_idx")]
@@ -178,6 +180,7 @@ class Game(models.Model):
     def from_db(cls, db, field_names, values, **kwargs):
         game = super().from_db(db, field_names, values, **kwargs)
         game.loaded_status = game.__dict__.get("status")
+        game.loaded_version = game.__dict__.get("version")
         return game
 
     @property

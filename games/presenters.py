@@ -341,13 +341,16 @@ def present_table(
     view = game.rules.view(game.state, my_index) if game.state is not None else None
 
     poll_url = None
-    if status in (game.Status.OPEN, game.Status.ACTIVE):
-        base = urls["invite"] if via_invite else urls["page"]
-        # A waiting table changes without a new version (players join), so it asks whether
-        # the number of seated players moved; a game in play, whether its version moved.
-        poll_url = (
-            f"{base}?waiting={len(seats)}" if status == game.Status.OPEN else f"{base}?since={game.version}"
-        ) + f"&said={game.chat_count}"
+    base = urls["invite"] if via_invite else urls["page"]
+    # A waiting table changes without a new version (players join), so it asks whether
+    # the number of seated players moved; a game in play, whether its version moved; a
+    # finished one, whether its rematch opened. Each, whether the table talk went on.
+    if status == game.Status.OPEN:
+        poll_url = f"{base}?waiting={len(seats)}&said={game.chat_count}"
+    elif status == game.Status.ACTIVE:
+        poll_url = f"{base}?since={game.version}&said={game.chat_count}"
+    elif status == game.Status.FINISHED:
+        poll_url = f"{base}?since={game.version}&said={game.chat_count}&again={game.rematch_id or 0}"
 
     # The table's stream of news (games/live/), while it can still change; without one
     # (no Redis, or a WSGI server), the page polls poll_url.
@@ -438,6 +441,8 @@ def present_table(
         "free_seats": game.num_seats - len(seats),
         "urls": urls,
         "poll_url": poll_url,
+        # Without a stream: every 2 s while the table is in play, 10 s once it is over.
+        "poll_every": 10_000 if status == game.Status.FINISHED else 2_000,
         "live_url": live_url,
         "error": error,
         "history": history,

@@ -142,20 +142,19 @@ def _polled_and_unchanged(request, games, *, visible: bool = False) -> bool:
     """True when a poll finds nothing new in `games` (one table) from one indexed lookup:
     `?since=<version>` for a game in play; `?waiting=<seats taken>` for a table still
     waiting for players (joining does not change the version); with either, `said=<chat
-    lines>`. Invalid values count as changed. Unless the caller knows the table is
+    lines>`; for a finished game, `again=<its rematch's id, or 0>` too. Invalid values
+    count as changed. Unless the caller knows the table is
     `visible` (its invite code), a private table must also pass the visibility rule, asked
     whatever the guess, so that a right guess and a wrong one cost and answer the same; a
     public table's poll never asks who polls (no session, no user)."""
-    since, waiting, said = (request.GET.get(name) for name in ("since", "waiting", "said"))
+    since, waiting, said, again = (request.GET.get(name) for name in ("since", "waiting", "said", "again"))
     try:
-        since = None if since is None else int(since)
-        waiting = None if waiting is None else int(waiting)
-        said = None if said is None else int(said)
+        since, waiting, said, again = (None if value is None else int(value) for value in (since, waiting, said, again))
     except ValueError:
         return False
     if since is not None:
-        row = games.values_list("version", "chat_count", "private", "pk").first()
-        unchanged = row is not None and row[0] == since and said in (None, row[1])
+        row = games.values_list("version", "chat_count", "rematch_id", "private", "pk").first()
+        unchanged = row is not None and row[0] == since and said in (None, row[1]) and again in (None, row[2] or 0)
     elif waiting is not None:
         row = games.annotate(taken=Count("seats")).values_list("status", "taken", "chat_count", "private", "pk").first()
         unchanged = row is not None and row[:2] == (Game.Status.OPEN, waiting) and said in (None, row[2])

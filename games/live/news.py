@@ -6,8 +6,8 @@ it. One message per save on LIVE_CHANNEL, JSON:
 
     {"game": 12, "v": 17, "users": [3, 5], "lobby": false}
 
-- `game`: the table whose page should fetch its partial again; `v` its version (None for a
-  change that does not bump it: a seat taken, a chat line);
+- `game`: the table whose page should fetch its partial again; `v` its version after a
+  move (None for any other change: a seat taken, the deal, a chat line, a rematch opened);
 - `users`: the people seated there, whose lobby and "My games" lists show the table;
 - `lobby`: the public list of open tables changed (a table opened, filled up, left it).
 
@@ -77,8 +77,12 @@ def game_saved(sender, instance: Game, created, update_fields=None, **kwargs):
     # The lobby lists public open tables: news when one opens or stops being open.
     was_in_lobby = instance.loaded_status == Game.Status.OPEN and not instance.private
     lobby = _in_lobby(instance) if created else (was_in_lobby and not _in_lobby(instance))
-    instance.loaded_status = instance.status
-    announce(instance.pk, version=instance.version, users=_people_at(instance), lobby=lobby)
+    # The version tells a page that shows it that it has seen this change: true of a move
+    # (the mover's page has it), not of a change the version does not count (the deal, a
+    # rematch opened, a table closed), which every page fetches.
+    moved = instance.status == instance.loaded_status and instance.version != instance.loaded_version
+    instance.loaded_status, instance.loaded_version = instance.status, instance.version
+    announce(instance.pk, version=instance.version if moved else None, users=_people_at(instance), lobby=lobby)
 
 
 @receiver(post_save, sender=Seat)

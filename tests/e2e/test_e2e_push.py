@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from games import services
 from tests.e2e.confirm import press_twice
 from tests.e2e.conftest import recording_page
 from tests.e2e.session import log_in
@@ -94,3 +95,36 @@ def test_the_lobby_shows_a_new_table_as_it_opens(alice, asgi_site, asgi_browser)
     host.get_by_role("button", name="Create table").click()
     expect(watcher.locator("#lobby-tables")).to_contain_text("Casino #")  # no reload, no poll
     assert watcher.console_errors == [] and watcher.csp_errors == []
+
+
+def test_the_deal_reaches_the_page_of_a_player_waiting_for_it(alice, bob, asgi_site, asgi_browser):
+    # The deal leaves the version at 0, which the waiting page shows: its news has none.
+    from playwright.sync_api import expect
+
+    game = services.create_table(alice, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    page = recording_page(asgi_browser, asgi_site.url)
+    log_in(page, "bob")
+    page.goto(game.get_absolute_url())
+    expect(page.locator("[data-live]")).to_have_attribute("data-live-state", "open")
+    services.start_table(alice, game.pk)
+    expect(page.locator("#table")).to_have_class(re.compile(r"\btable--active\b"))
+    assert page.console_errors == [] and page.csp_errors == []
+
+
+def test_after_the_game_the_table_talk_and_the_rematch_reach_the_page(alice, bob, asgi_site, asgi_browser):
+    from playwright.sync_api import expect
+
+    game = services.create_table(alice, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    services.start_table(alice, game.pk)
+    services.resign(alice, game.pk)
+    page = recording_page(asgi_browser, asgi_site.url)
+    log_in(page, "alice")
+    page.goto(game.get_absolute_url())
+    expect(page.locator("[data-live]")).to_have_attribute("data-live-state", "open")
+    services.say(bob, game.pk, "Well played!")
+    expect(page.locator("#chat-list")).to_contain_text("Well played!")
+    services.rematch(bob, game.pk)
+    expect(page.get_by_role("button", name=re.compile("Join the rematch"))).to_be_visible()
+    assert page.console_errors == [] and page.csp_errors == []

@@ -85,3 +85,17 @@ def test_a_move_is_played_while_redis_is_down(committing, live_redis, alice, tab
     game = committing(services.play_move, alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     assert Game.objects.get(pk=table.pk).version == game.version == table.version + 1
     assert "Live news not published" in caplog.text
+
+
+def test_the_deal_and_a_rematch_are_news_without_a_version(committing, news_reader, alice, bob):
+    # Both leave the version as the pages show it (0 before and after the deal): news
+    # with a version would tell those pages they are up to date.
+    game = committing(services.create_table, alice, "capitalla", seats=2)
+    committing(services.join_table, bob, game.pk)
+    news_reader.read()
+    committing(services.start_table, alice, game.pk)
+    assert [n["v"] for n in news_reader.read() if n["game"] == game.pk] == [None]
+    committing(services.resign, alice, game.pk)
+    news_reader.read()
+    committing(services.rematch, bob, game.pk)
+    assert None in [n["v"] for n in news_reader.read() if n["game"] == game.pk]

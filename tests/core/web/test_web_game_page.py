@@ -137,7 +137,7 @@ def test_after_the_end_the_seed_and_all_hands_are_shown(client, alice, bob, tabl
     assert "Bob won" in html
     for cid in bobs:
         assert f'data-card="{cid}"' in html
-    assert "data-live-part" not in html  # no more polling
+    assert 'data-live="10000"' in html  # polled only for the table talk and a rematch, and less often
 
 
 def test_the_page_has_no_inline_script_or_style(client, alice, table):

@@ -44,14 +44,21 @@ def test_polling_an_unknown_game_is_404(client, db, htmx):
     assert response.status_code == 404
 
 
-def test_the_full_page_polls_and_stops_once_the_game_is_over(client, alice, bob, table):
+def test_a_finished_game_polls_for_the_table_talk_and_its_rematch(client, alice, bob, table, htmx):
+    # After the game the players still talk, and one of them may open the rematch.
+    finished = services.resign(bob, table.pk)
+    url = reverse("game", args=[table.pk])
     client.force_login(alice)
-    html = client.get(reverse("game", args=[table.pk])).content.decode()
-    assert 'hx-trigger="poll"' in html
-    services.resign(bob, table.pk)
-    assert Game.objects.get(pk=table.pk).status == Game.Status.FINISHED
-    html = client.get(reverse("game", args=[table.pk])).content.decode()
-    assert "hx-trigger" not in html
+    html = client.get(url).content.decode()
+    assert f'hx-get="{url}?since={finished.version}&amp;said=0&amp;again=0"' in html
+    asked = {"since": finished.version, "said": 0, "again": 0}
+    assert client.get(url, asked, **htmx).status_code == 204
+    services.say(bob, table.pk, "Well played")
+    assert client.get(url, asked, **htmx).status_code == 200
+    following = services.rematch(bob, table.pk)
+    answer = client.get(url, {**asked, "said": 1}, **htmx)
+    assert answer.status_code == 200 and "Join the rematch" in answer.content.decode()
+    assert f"again={following.pk}" in answer.content.decode()
 
 
 def test_a_waiting_table_polls_on_the_number_of_seated_players(client, alice, bob, htmx, django_assert_num_queries):
