@@ -78,10 +78,23 @@ def _hard_bot_hint(game, state, at: int, seat, names: list[str]) -> dict | None:
         with suppress(IllegalMove):
             played = words(made)
     return {
-        "suggested": bot.replace("{player}", "the hard bot"),
+        "suggested": _would_have(bot, "the hard bot"),
         "played": played and played.replace("{player}", "you"),
         "same": played == bot,
     }
+
+
+# The log's irregular verbs (the others' past participle is their past tense).
+PARTICIPLES = {"drew": "drawn", "took": "taken", "went": "gone", "chose": "chosen"}
+
+
+def _would_have(line: str, who: str) -> str:
+    """A line of the log as a move not made, for `who`: "{player} drew from the draw pile."
+    -> "the hard bot would have drawn from the draw pile"."""
+    if not line.startswith("{player} "):
+        return line.replace("{player}", who)
+    verb, _, rest = line.removeprefix("{player} ").partition(" ")
+    return f"{who} would have {PARTICIPLES.get(verb, verb)} {rest}".replace("{player}", who)
 
 
 def _state_and_chapters(game, at: int) -> tuple[dict, list[tuple[str, int]]]:

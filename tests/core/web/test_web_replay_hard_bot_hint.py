@@ -8,6 +8,7 @@ import pytest
 
 from games import services
 from games.models import Game
+from games.presenters_replay import _would_have
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +37,8 @@ def test_at_my_turn_the_replay_shows_my_next_move_and_the_hard_bots_in_the_logs_
     page = replay_page(client, alice, finished, 0)  # the deal: Alice to play
     mine = finished.events.filter(seat=0).order_by("seq").first().summary.replace("{player}", "you")
     assert f"Your next move: {mine}" in page
-    assert "In your place, <strong>the hard bot " in page or "The hard bot would have played the same." in page
+    suggested = "In your place, <strong>the hard bot would have "
+    assert suggested in page or "The hard bot would have played the same." in page
 
 
 class PlaysFirstMoveOf:
@@ -59,7 +61,7 @@ def test_the_hint_says_when_the_hard_bot_would_have_played_my_move(client, alice
 def test_the_hint_names_the_hard_bots_other_move_after_mine(client, alice, finished, monkeypatch):
     monkeypatch.setitem(finished.plugin.bots, "hard", PlaysFirstMoveOf(finished, same=False))
     page = replay_page(client, alice, finished, 0)
-    assert page.index("Your next move: you ") < page.index("In your place, <strong>the hard bot ")
+    assert page.index("Your next move: you ") < page.index("In your place, <strong>the hard bot would have ")
     assert "would have played the same" not in page
 
 
@@ -81,3 +83,15 @@ def test_no_hint_for_a_kind_of_move_the_game_keeps_out_of_hints(client, alice, f
     monkeypatch.setitem(plugins.PLUGINS, "capitalla", dataclasses.replace(finished.plugin, no_hint_moves=every_kind))
     assert "replay__hint" not in replay_page(client, alice, finished, 0)
     assert "answer" in plugins.PLUGINS["casino"].no_hint_moves
+
+
+def test_the_hard_bots_move_reads_as_one_not_made():
+    assert _would_have("{player} drew from the draw pile.", "the hard bot") == (
+        "the hard bot would have drawn from the draw pile."
+    )
+    assert _would_have("{player} took the 9♠ and laid down.", "the hard bot") == (
+        "the hard bot would have taken the 9♠ and laid down."
+    )
+    assert _would_have("{player} discarded Malta (Valletta).", "the hard bot") == (
+        "the hard bot would have discarded Malta (Valletta)."
+    )
