@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.db.models.constants import LOOKUP_SEP
 
 from .models import ChatMessage, Event, Game, Hand, InboundMail, MagicLink, Notification, OutboxMessage, Seat
+from .presenters import in_words
 
 
 class NoWritesMixin:
@@ -78,11 +79,20 @@ class GameAdmin(NoWritesMixin, admin.ModelAdmin):
 
 @admin.register(Event)
 class EventAdmin(ReadOnlyAdmin):
-    list_display = ("game", "seq", "seat", "summary", "created_at")
+    list_display = ("game", "seq", "seat", "line", "created_at")
     list_filter = ("game__kind",)
     search_fields = ("game__id",)
     ordering = ("game", "seq")
     list_select_related = ("game",)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("game__seats")
+
+    @admin.display(description="move")
+    def line(self, event):
+        """The move as the game's log words it, the players named."""
+        names = {seat.index: seat.name for seat in event.game.seats.all()}
+        return in_words({"summary": event.summary, "seat": event.seat}, lambda i: names.get(i, f"Seat {i + 1}"))
 
 
 @admin.register(Hand)

@@ -691,7 +691,7 @@ def check_absence(user, first_day, last_day, now) -> None:
     if first_day > today + timedelta(days=ABSENCE_MAX_AHEAD):
         raise ServiceError(f"Announce an absence at most {ABSENCE_MAX_AHEAD} days ahead.")
     if last_day < first_day:
-        raise ServiceError("The last day comes after the first.")
+        raise ServiceError("The last day cannot come before the first.")
     if (last_day - first_day).days + 1 > ABSENCE_MAX_DAYS:
         raise ServiceError(f"An absence lasts at most {ABSENCE_MAX_DAYS} days.")
     near = user.absences.near(first_day, last_day)

@@ -25,6 +25,11 @@ def test_the_openapi_document_describes_every_endpoint(client):
     assert "409" in paths["/api/v1/games/{game_id}/moves"]["post"]["responses"]
 
 
+def test_the_docs_page_fits_a_phone(client):
+    page = client.get("/api/v1/docs").content.decode()
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page and '<html lang="en">' in page
+
+
 def get(port: int, path: str) -> tuple[http.client.HTTPResponse, str]:
     """A GET through the production environment's TLS proxy (its host and header)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)

@@ -27,6 +27,7 @@ def test_game_and_event_admin_pages(admin_client_logged, alice, table):
     event = table.events.get()
     page = client.get(reverse("admin:games_event_change", args=[event.pk])).content.decode()
     assert 'name="_save"' not in page  # view only
+    assert "Alice drew from the draw pile." in events.content.decode()  # the log's words, names in
 
 
 def test_user_admin_shows_the_mail_choice_and_the_digest_due_time(admin_client_logged, alice):
