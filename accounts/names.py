@@ -10,9 +10,26 @@ from django.core.exceptions import ValidationError
 REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 
 
+# Letters of other scripts that look like a Latin letter (after case folding: Cyrillic
+# "В" is "в", like "B"), and the dotless i. Not Unicode's whole confusables table: the
+# letters an impostor would reach for first.
+LOOK_ALIKES = str.maketrans(
+    {
+        **dict(zip("авекмнорстухіјѕԁӏԛԝ", "abekmhopctyxijsdlqw", strict=True)),
+        **dict(zip("αβεηικμορτυχζ", "abehikmoptuxz", strict=True)),
+        "ı": "i",
+    }
+)
+
+
 def name_key(name: str) -> str:
-    """What two names that look alike have in common: NFKC, casefolded, spaces collapsed."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    """What two names that look alike have in common: compatibility forms folded (NFKC:
+    "Ｂｏｂ" is "Bob"), accents and other marks dropped ("Zoë", "ALİCE"), case folded,
+    look-alike letters of other scripts read as Latin ("Аlice" with a Cyrillic "А"),
+    spaces collapsed."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    folded = unicodedata.normalize("NFKC", bare).casefold().translate(LOOK_ALIKES)
+    return " ".join(folded.split())
 
 
 def check_name(name: str, user=None) -> None:

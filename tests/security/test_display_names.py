@@ -22,8 +22,20 @@ BROKEN = [
     "Al\u3000ice",
     "Al\ue000ice",
 ]
-BOTS = ["Bot 2 (normal)", "bot", "BOT-1", "Bot", "\uff22\uff4f\uff54 3", "bot\u00b9"]
-TAKEN = ["Bob", "BOB", "bob", "\uff42\uff4f\uff42", "  Bob  ", "Dave"]  # dave has no display name
+BOTS = ["Bot 2 (normal)", "bot", "BOT-1", "Bot", "\uff22\uff4f\uff54 3", "bot\u00b9", "\u0412\u043e\u0442 3"]
+# Dave has no display name; "Воb" starts with Cyrillic letters, "Вов" is all Cyrillic.
+TAKEN = [
+    "Bob",
+    "BOB",
+    "bob",
+    "\uff42\uff4f\uff42",
+    "  Bob  ",
+    "Dave",
+    "\u0412\u043eb",
+    "\u0412\u043e\u0432",
+    "BÖB",
+    "Dave\u0301",
+]
 FINE = ["Botanist", "Bottle Cap", "Anna Bot", "Zoë", "Queen Alice"]
 
 
@@ -89,3 +101,13 @@ def test_ordinary_names_are_fine(name, client, alice, bob):
 def test_keeping_ones_own_name_is_fine(client, alice):
     client.force_login(alice)
     assert rename(client, "ALICE").status_code == 302
+
+
+def test_the_saved_name_keys_follow_the_rule_after_the_migration(bob):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    User.objects.filter(pk=bob.pk).update(name_key="stale")
+    import_module("accounts.migrations.0006_name_keys_fold_look_alikes").rekey(apps, None)
+    assert User.objects.get(pk=bob.pk).name_key == "bob"
