@@ -375,6 +375,12 @@ API_LONG_POLLS_PER_PROCESS = int(os.environ.get("API_LONG_POLLS_PER_PROCESS", "6
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"without_traceback": {"()": "capitalla_site.log_filters.WithoutTraceback"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "console_one_line": {"class": "logging.StreamHandler", "filters": ["without_traceback"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # Requests refused as suspicious (DisallowedHost, RequestDataTooBig…): one line each.
+    "loggers": {"django.security": {"handlers": ["console_one_line"], "propagate": False}},
 }
