@@ -8,6 +8,7 @@ from functools import cache
 
 from django.template.loader import render_to_string
 
+from games.engine.countries import breakable
 from games.presenters import arranged
 
 from .engine import CARDS, InvalidGroup, group_kind, run_roles
@@ -34,6 +35,7 @@ def _static_face(card_id: str) -> dict:
     face = {
         "id": c.id,
         "name": c.name,
+        "name_on_card": breakable(c.name),
         "capitals": list(c.capitals),
         "capital_label": c.capital_label,
         "text_name": f"{c.name} ({c.capital_label})",  # as a mail names it, and a command may

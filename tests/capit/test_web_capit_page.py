@@ -126,7 +126,7 @@ def test_the_page_after_the_end_shows_the_result_the_scores_and_the_seed(client,
     winners = " and ".join(names[i] for i in result["winners"])
     assert f"{winners} {'share the win' if len(result['winners']) > 1 else 'won with'}" in html
     assert f"Seed: <code>{game.seed}</code>" in html
-    assert "hx-trigger" not in html  # nothing polls a finished game
+    assert 'data-live="10000"' in html  # polled only for the table talk and a rematch
     assert html.count("<polyline") == 4
     assert len(re.findall(r'<th scope="row" title="[^"]*">\d</th>', html)) == 5
     # The last round's leftover hands are shown to everyone once the game is over.

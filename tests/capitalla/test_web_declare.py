@@ -90,7 +90,7 @@ def test_declare_flow(client, alice, table, htmx):
         assert f'data-card="{cid}"' in result_page
     for cid in game.rules.view(game.state, None).get("hands", [[], []])[1]:
         assert f'data-card="{cid}"' in result_page
-    assert "hx-trigger" not in result_page
+    assert 'data-live="10000"' in result_page  # polled only for the table talk and a rematch
 
 
 def test_declare_panel_labels_each_group(client, alice, table):

@@ -27,16 +27,22 @@ _OVERLAPS = """([within, a, b]) => [...document.querySelectorAll(within)].flatMa
 })"""
 
 _BROKEN_WORDS = """(selector) => [...document.querySelectorAll(selector)].filter(el => {
-  // A word broken across lines leaves a line box that starts or ends inside the word.
+  // A word broken across lines leaves a line box that starts or ends inside the word; a
+  // break at a hyphen or a soft hyphen (a country's long word, countries.json) is allowed.
+  // A character with no width (a soft hyphen where the word did not break) is passed over;
+  // of a character's boxes the last counts (a broken soft hyphen's glyph may add one).
   const range = document.createRange();
   const text = el.firstChild;
   if (!text || text.nodeType !== Node.TEXT_NODE) return false;
-  let top = null;
+  let top = null, between = "";  // the characters since the last one with a width
   for (let i = 0; i < text.length; i++) {
     range.setStart(text, i); range.setEnd(text, i + 1);
-    const rect = range.getBoundingClientRect();
-    if (top !== null && rect.top > top + 1 && !/\\s/.test(text.data[i - 1]) && !/\\s/.test(text.data[i])) return true;
+    const rect = [...range.getClientRects()].filter(r => r.width > 0).pop();
+    if (!rect) { between += text.data[i]; continue; }
+    const allowed = /[\\s\u00ad-]$|\\s/.test(between) || /\\s/.test(text.data[i]);
+    if (top !== null && rect.top > top + 1 && !allowed) return true;
     top = rect.top;
+    between = text.data[i];
   }
   return false;
 }).map(el => el.textContent)"""
