@@ -1,19 +1,9 @@
 from django.contrib import admin
 from django.db.models.constants import LOOKUP_SEP
 
+from .admin_read_only import NoWritesMixin, ReadOnlyAdmin
 from .models import ChatMessage, Event, Game, Hand, InboundMail, MagicLink, Notification, OutboxMessage, Seat
 from .presenters import in_words
-
-
-class NoWritesMixin:
-    """History, or state only the game's services may change (a game's status, its seats,
-    its pot): looked at here, never added or edited."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
 
 
 class SeatInline(NoWritesMixin, admin.TabularInline):
@@ -22,13 +12,6 @@ class SeatInline(NoWritesMixin, admin.TabularInline):
     fields = ("index", "user", "player_name", "bot_level", "joined_at")
     readonly_fields = ("player_name", "joined_at")
     raw_id_fields = ("user",)
-
-
-class ReadOnlyAdmin(NoWritesMixin, admin.ModelAdmin):
-    """The move log and the results are derived history: looked at, never edited."""
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Game)
