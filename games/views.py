@@ -143,10 +143,10 @@ def _polled_and_unchanged(request, games, *, visible: bool = False) -> bool:
     `?since=<version>` for a game in play; `?waiting=<seats taken>` for a table still
     waiting for players (joining does not change the version); with either, `said=<chat
     lines>`; for a finished game, `again=<its rematch's id, or 0>` too. Invalid values
-    count as changed. Unless the caller knows the table is
-    `visible` (its invite code), a private table must also pass the visibility rule, asked
-    whatever the guess, so that a right guess and a wrong one cost and answer the same; a
-    public table's poll never asks who polls (no session, no user)."""
+    count as changed. Unless the caller knows the table is `visible` (its invite code), a
+    private table must also pass the visibility rule, asked whatever the guess, so that a
+    right guess and a wrong one cost and answer the same; a public table's poll never asks
+    who polls (no session, no user)."""
     since, waiting, said, again = (request.GET.get(name) for name in ("since", "waiting", "said", "again"))
     try:
         since, waiting, said, again = (None if value is None else int(value) for value in (since, waiting, said, again))
