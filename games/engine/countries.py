@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 DATA_FILE = Path(__file__).with_name("countries.json")
@@ -37,9 +38,15 @@ def flag_emoji(alpha2: str) -> str:
     return "".join(chr(0x1F1E6 + ord(ch) - ord("A")) for ch in alpha2)
 
 
+@cache
+def _data(path: Path) -> dict:
+    """The data file, read once per process (the cards and the hyphenation come from it)."""
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
 def country_rows(path: Path = DATA_FILE) -> list[dict]:
     """The data file's rows sorted by id, once no id appears twice and each names a capital."""
-    rows = sorted(json.loads(path.read_text(encoding="utf-8"))["cards"], key=lambda row: row["id"])
+    rows = sorted(_data(path)["cards"], key=lambda row: row["id"])
     for before, row in zip(rows, rows[1:]):
         if before["id"] == row["id"]:
             raise ValueError(f"duplicate card id {row['id']}")
@@ -69,12 +76,10 @@ COUNTRIES: dict[str, Country] = load()
 # Where the long words of the names may break ("Mad-a-gas-car"), written by hand: a
 # narrow card breaks them there with a hyphen, not after any letter, on every browser
 # (hyphenation by the browser needs a dictionary that not every browser has).
-_HYPHENATED = {
-    word: parts.replace("-", SOFT_HYPHEN)
-    for word, parts in json.loads(DATA_FILE.read_text(encoding="utf-8"))["hyphenation"].items()
-}
+_HYPHENATED = {word: parts.replace("-", SOFT_HYPHEN) for word, parts in _data(DATA_FILE)["hyphenation"].items()}
 
 
+@cache  # 195 names, asked for every card of every Casino page
 def breakable(name: str) -> str:
     """`name` with soft hyphens in its long words: invisible, except as the hyphen of a word
     broken at a line's end."""
