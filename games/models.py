@@ -284,6 +284,19 @@ class Game(models.Model):
         taken = {s.index for s in self.seat_list}
         return [i for i in range(self.num_seats) if i not in taken]
 
+    @property
+    def rematch_mark(self) -> str:
+        """What a finished game's page shows of its rematch, in a word its poll sends back
+        (`again=`): none yet, or which one, how many sit there and whether it started."""
+        following = self.rematch
+        if following is None:
+            return rematch_mark(None, 0, "")
+        return rematch_mark(following.pk, len(following.seat_list), following.status)
+
+
+def rematch_mark(rematch_id: int | None, seated: int, status: str) -> str:
+    return f"{rematch_id}-{seated}-{status}" if rematch_id else "0"
+
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")

@@ -344,13 +344,14 @@ def present_table(
     base = urls["invite"] if via_invite else urls["page"]
     # A waiting table changes without a new version (players join), so it asks whether
     # the number of seated players moved; a game in play, whether its version moved; a
-    # finished one, whether its rematch opened. Each, whether the table talk went on.
+    # finished one, whether its rematch opened, filled up or started. Each, whether the
+    # table talk went on.
     if status == game.Status.OPEN:
         poll_url = f"{base}?waiting={len(seats)}&said={game.chat_count}"
     elif status == game.Status.ACTIVE:
         poll_url = f"{base}?since={game.version}&said={game.chat_count}"
     elif status == game.Status.FINISHED:
-        poll_url = f"{base}?since={game.version}&said={game.chat_count}&again={game.rematch_id or 0}"
+        poll_url = f"{base}?since={game.version}&said={game.chat_count}&again={game.rematch_mark}"
 
     # The table's stream of news (games/live/), while it can still change; without one
     # (no Redis, or a WSGI server), the page polls poll_url.

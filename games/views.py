@@ -19,7 +19,7 @@ from django_htmx.http import reswap, retarget
 
 from games import health, services
 from games.forms import ResignForm, move_form
-from games.models import HISTORY_FIELDS, Game, Seat
+from games.models import HISTORY_FIELDS, Game, Seat, rematch_mark
 from games.plugins import PLUGINS
 from games.presenters import history_lines, payout_lines, present, present_chat, with_payouts
 from games.presenters_replay import present_replay, step_of
@@ -142,19 +142,24 @@ def _polled_and_unchanged(request, games, *, visible: bool = False) -> bool:
     """True when a poll finds nothing new in `games` (one table) from one indexed lookup:
     `?since=<version>` for a game in play; `?waiting=<seats taken>` for a table still
     waiting for players (joining does not change the version); with either, `said=<chat
-    lines>`; for a finished game, `again=<its rematch's id, or 0>` too. Invalid values
+    lines>`; for a finished game, `again=<Game.rematch_mark>` too. Invalid values
     count as changed. Unless the caller knows the table is `visible` (its invite code), a
     private table must also pass the visibility rule, asked whatever the guess, so that a
     right guess and a wrong one cost and answer the same; a public table's poll never asks
     who polls (no session, no user)."""
-    since, waiting, said, again = (request.GET.get(name) for name in ("since", "waiting", "said", "again"))
+    since, waiting, said = (request.GET.get(name) for name in ("since", "waiting", "said"))
+    again = request.GET.get("again")
     try:
-        since, waiting, said, again = (None if value is None else int(value) for value in (since, waiting, said, again))
+        since, waiting, said = (None if value is None else int(value) for value in (since, waiting, said))
     except ValueError:
         return False
     if since is not None:
-        row = games.values_list("version", "chat_count", "rematch_id", "private", "pk").first()
-        unchanged = row is not None and row[0] == since and said in (None, row[1]) and again in (None, row[2] or 0)
+        rematch = ("rematch_id", "rematch_seated", "rematch__status") if again is not None else ()
+        if rematch:
+            games = games.annotate(rematch_seated=Count("rematch__seats"))
+        row = games.values_list("version", "chat_count", *rematch, "private", "pk").first()
+        unchanged = row is not None and row[0] == since and said in (None, row[1])
+        unchanged = unchanged and (not rematch or again == rematch_mark(*row[2:5]))
     elif waiting is not None:
         row = games.annotate(taken=Count("seats")).values_list("status", "taken", "chat_count", "private", "pk").first()
         unchanged = row is not None and row[:2] == (Game.Status.OPEN, waiting) and said in (None, row[2])

@@ -81,6 +81,8 @@ def game_saved(sender, instance: Game, created, update_fields=None, **kwargs):
     # (the mover's page has it), not of a change the version does not count (the deal, a
     # rematch opened, a table closed), which every page fetches.
     moved = instance.status == instance.loaded_status and instance.version != instance.loaded_version
+    if instance.loaded_status == Game.Status.OPEN and instance.status != Game.Status.OPEN:
+        _tell_the_game_before(instance)  # a rematch started or closed
     instance.loaded_status, instance.loaded_version = instance.status, instance.version
     announce(instance.pk, version=instance.version if moved else None, users=_people_at(instance), lobby=lobby)
 
@@ -95,6 +97,15 @@ def seat_changed(sender, instance: Seat, created=False, update_fields=None, **kw
     if kwargs["signal"] is post_delete and instance.user_id:
         users.append(instance.user_id)  # the one who left hears it too
     announce(game.pk, version=None, users=users, lobby=_in_lobby(game))
+    if game.status == Game.Status.OPEN:
+        _tell_the_game_before(game)  # a rematch filled up, or has a free seat again
+
+
+def _tell_the_game_before(game: Game) -> None:
+    """A rematch that fills up, starts or ends changes what the finished game before it
+    offers ("Join the rematch" or "Go to the rematch"): its page fetches itself too."""
+    for before in Game.objects.filter(rematch=game.pk).values_list("pk", flat=True):
+        announce(before, version=None, users=[], lobby=False)
 
 
 @receiver(post_save, sender=ChatMessage)

@@ -99,3 +99,18 @@ def test_the_deal_and_a_rematch_are_news_without_a_version(committing, news_read
     news_reader.read()
     committing(services.rematch, bob, game.pk)
     assert None in [n["v"] for n in news_reader.read() if n["game"] == game.pk]
+
+
+def test_a_rematch_filling_up_and_starting_is_news_of_the_game_before(committing, news_reader, alice, bob):
+    # The finished game's page offers "Join the rematch" while a seat is free there, then
+    # "Go to the rematch": it must hear when the rematch fills up or starts.
+    game = committing(services.create_table, alice, "capitalla", seats=2)
+    committing(services.join_table, bob, game.pk)
+    committing(services.start_table, alice, game.pk)
+    committing(services.resign, alice, game.pk)
+    following = committing(services.rematch, bob, game.pk)
+    news_reader.read()
+    committing(services.join_table, alice, following.pk)
+    assert {"game": game.pk, "v": None, "users": [], "lobby": False} in news_reader.read()
+    committing(services.start_table, bob, following.pk)
+    assert {"game": game.pk, "v": None, "users": [], "lobby": False} in news_reader.read()

@@ -58,7 +58,44 @@ def test_a_finished_game_polls_for_the_table_talk_and_its_rematch(client, alice,
     following = services.rematch(bob, table.pk)
     answer = client.get(url, {**asked, "said": 1}, **htmx)
     assert answer.status_code == 200 and "Join the rematch" in answer.content.decode()
-    assert f"again={following.pk}" in answer.content.decode()
+    mark = f"{following.pk}-1-open"
+    assert f"again={mark}" in answer.content.decode()
+    asked = {**asked, "said": 1, "again": mark}
+    assert client.get(url, asked, **htmx).status_code == 204
+
+
+def test_a_finished_game_hears_when_its_rematch_fills_up_and_starts(
+    client, alice, bob, charlie, htmx, django_assert_num_queries
+):
+    # "Join the rematch" becomes "Go to the rematch" once nobody more may sit there.
+    game = services.create_table(alice, "capitalla", seats=3)
+    services.join_table(bob, game.pk)
+    services.join_table(charlie, game.pk)
+    services.start_table(alice, game.pk)
+    finished = services.resign(alice, game.pk)
+    finished = services.resign(bob, game.pk)
+    following = services.rematch(bob, game.pk)
+    url = reverse("game", args=[game.pk])
+    client.force_login(charlie)
+    asked = {"since": finished.version, "said": 0, "again": f"{following.pk}-1-open"}
+    with django_assert_num_queries(1):  # a public table: nobody asked who polls
+        assert client.get(url, asked, **htmx).status_code == 204
+    services.join_table(alice, following.pk)
+    answer = client.get(url, asked, **htmx)
+    assert "Join the rematch" in answer.content.decode()  # a seat is still free
+    asked["again"] = f"{following.pk}-2-open"
+    assert client.get(url, asked, **htmx).status_code == 204
+    services.rematch(charlie, game.pk)  # charlie takes the last seat: another poll of theirs would see it
+    services.start_table(bob, following.pk)
+    answer = client.get(url, asked, **htmx).content.decode()
+    assert "Go to the rematch" in answer and f"again={following.pk}-3-active" in answer
+
+
+def test_a_forged_rematch_mark_counts_as_changed(client, alice, bob, table, htmx):
+    finished = services.resign(bob, table.pk)
+    for again in ("", "x", "0-0-open", "99999-1-open"):
+        asked = {"since": finished.version, "said": 0, "again": again}
+        assert client.get(reverse("game", args=[table.pk]), asked, **htmx).status_code == 200, again
 
 
 def test_a_waiting_table_polls_on_the_number_of_seated_players(client, alice, bob, htmx, django_assert_num_queries):
