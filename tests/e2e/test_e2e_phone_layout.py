@@ -7,6 +7,8 @@ the outbox with a mail's long link, the chips ledger, a player's record.
 The deals are seeded: seed 1 gives Alice South Africa (a joker with three letters, whose
 tags used to overlap) in Capitalla."""
 
+import random
+
 import pytest
 from django.db import connections
 
@@ -205,4 +207,46 @@ def test_a_long_rummathon_discard_pile_opens_on_its_newest_card(phone, alice, mo
     assert widths["left"] + widths["client"] >= widths["scroll"] - 1, widths  # at its end
     top = box(fan.locator(".rum-fan__card--top"))
     assert 0 <= top["x"] and top["x"] + top["width"] <= PHONE_WIDTH, top  # in sight, side to side
+    # The older cards are off to the left, and the fan fades on that side to say so.
+    assert hidden_sides(fan) == {"left"}
+    fan.evaluate("f => { f.scrollLeft = 0; }")
+    expect(fan).to_have_attribute("data-more-right", "")
+    assert hidden_sides(fan) == {"right"}
+    assert phone.console_errors == [] and phone.csp_errors == []
+
+
+def hidden_sides(row) -> set[str]:
+    return {side for side in ("left", "right") if row.get_attribute(f"data-more-{side}") is not None}
+
+
+def test_a_cap_it_score_table_of_four_fits_a_phone_and_a_wider_one_says_it_scrolls(phone, alice, monkeypatch):
+    """After a round the table of points per round has a column a player: four fit a phone;
+    shown in a narrower screen the table scrolls, and its right edge fades."""
+    from playwright.sync_api import expect
+
+    from games.plugins import PLUGINS
+
+    game = deal(alice, "capit", monkeypatch)
+    rng, alices_bot = random.Random(SEED), PLUGINS["capit"].bots["normal"]
+    try:
+        while game.state["round"] == 1:
+            if game.seat_list[0].index in game.to_act:
+                game = services.play_move(alice, game.pk, game.version, alices_bot.choose(game.state, 0, rng))
+            else:
+                services.play_bot_turn(game.pk, game.version)
+            game = Game.objects.get(pk=game.pk)
+    finally:
+        connections.close_all()
+    log_in(phone)
+    phone.goto(game.get_absolute_url())
+    wrap = phone.locator(".score-table__wrap")
+    expect(wrap.locator("thead th")).to_have_count(5)  # the round, four players
+    wrap.scroll_into_view_if_needed()
+    assert hidden_sides(wrap) == set()
+    assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth")
+    assert_fits_a_phone(phone)
+
+    phone.set_viewport_size({"width": 300, "height": 844})
+    expect(wrap).to_have_attribute("data-more-right", "")
+    assert hidden_sides(wrap) == {"right"}
     assert phone.console_errors == [] and phone.csp_errors == []
