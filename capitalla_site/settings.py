@@ -252,11 +252,13 @@ SECURE_CSP = {
 # Sessions stay in the database (Django's default engine), never in Redis: with Redis down
 # everyone stays signed in and can move; read from Redis they saved only half a
 # millisecond a move (bench/README.md, "Sessions in the database").
-# Celery: Redis when REDIS_URL is set, else a broker in a SQLite file under VAR_DIR
+# Celery: Redis when REDIS_URL is set (kombu's transport, mended in
+# capitalla_site/redis_broker.py), else a broker in a SQLite file under VAR_DIR
 # (capitalla_site/embedded_broker.py says why not kombu's filesystem transport).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
+    CELERY_BROKER_TRANSPORT = "capitalla_site.redis_broker:Transport"  # it says why
     # A publish finds a refused connection at once (no retries inside the 2 s connect
     # timeout): a move made while Redis is down does not wait on it.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300, "max_retries": 0}

@@ -8,11 +8,13 @@ import runpy
 import shutil
 import signal
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
 import celery_processes
 import pytest
+import redis
 from celery_processes import wait_for
 from django.conf import settings as django_settings
 from django.db import connection
@@ -164,6 +166,43 @@ def test_once_redis_is_back_the_worker_plays_the_pending_bot_turn_and_the_sweepe
     finally:
         for process in processes:
             celery_processes.stop(process)
+
+
+@pytest.mark.celery_worker
+def test_a_worker_holding_a_bot_turn_when_redis_goes_lives_on_and_plays_it_later(
+    alice, spare_redis, settings, tmp_path, monkeypatch
+):
+    # A bot turn waits out its countdown in the worker, unacknowledged. kombu 5.7 closing
+    # that channel after the broker went raised an AttributeError and the worker exited.
+    if connection.vendor != "postgresql":
+        needs("the worker needs a PostgreSQL DATABASE_URL")
+    monkeypatch.setattr(services, "new_seed", lambda: SEED)
+    settings.BOT_MOVE_DELAY = 20  # the worker holds the turn this long before playing it
+    settings.BOT_TURN_RESEND = 1  # then the sweeper sends it again, lost with the old Redis
+    env = {"REDIS_URL": spare_redis.url, "BOT_TURN_RESEND": "1"}
+    bots_worker = celery_processes.worker(**env)
+    beat = celery_processes.celery("beat", "--loglevel=warning", "--schedule", str(tmp_path / "beat"), **env)
+    try:
+        assert wait_for(lambda: celery_app.control.ping(timeout=0.5), timeout=60)  # consuming
+        game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
+        for _ in range(2):  # alice draws and discards: the bot's turn goes to the worker
+            game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+        assert wait_for(lambda: spare_redis_unacked(spare_redis) == 1, timeout=30)  # the worker holds it
+
+        spare_redis.kill()
+        time.sleep(3)  # the worker finds the broker gone
+        assert bots_worker.poll() is None
+        spare_redis.start()
+        assert wait_for(lambda: Game.objects.get(pk=game.pk).version >= game.version + 2, timeout=90)
+        assert bots_worker.poll() is None
+    finally:
+        celery_processes.stop(bots_worker)
+        celery_processes.stop(beat)
+
+
+def spare_redis_unacked(server) -> int:
+    """The messages a worker took from the broker and has not acknowledged."""
+    return redis.Redis.from_url(server.url).hlen("unacked")
 
 
 def test_workers_and_beat_retry_the_broker_for_as_long_as_it_is_gone():
