@@ -17,7 +17,7 @@ import logging
 import re
 import smtplib
 import unicodedata
-from datetime import timedelta
+from datetime import datetime, timedelta
 from email.utils import make_msgid, parseaddr
 from urllib.parse import urljoin, urlparse
 
@@ -38,7 +38,17 @@ from games import magic_links, services
 from games.inbound import address as reply_addresses
 from games.inbound.play import EVERY_GAME, moves_help
 from games.mail_position import position, wrap_text
-from games.models import ON_A_CLOCK, Event, Game, InboundMail, Notification, Seat, is_on_the_clock, turn_time_label
+from games.models import (
+    ON_A_CLOCK,
+    SYSTEM_MOVES,
+    Event,
+    Game,
+    InboundMail,
+    Notification,
+    Seat,
+    is_on_the_clock,
+    turn_time_label,
+)
 from games.presenters import history_lines
 from ratings.reading import changes_of, shown
 
@@ -387,15 +397,9 @@ def _deadline_text(deadline, style: str = "%A %d %B, %H:%M %Z") -> str:
 
 
 def _since_last_turn(game, seat, version) -> tuple[list[str], list[str]]:
-    """What the others did since this seat's last own event, in words, and the latest
-    lines they said at the table meanwhile ("Bob: good luck"); both oldest first."""
-    last_own = (
-        Event.objects.filter(game=game, seat=seat.index, seq__lte=version)
-        .order_by("-seq")
-        .values_list("seq", "created_at")
-        .first()
-    )
-    seq, since = last_own or (0, game.started_at)
+    """What happened since this seat's player last moved, in words, and the latest lines
+    the others said at the table meanwhile ("Bob: good luck"); both oldest first."""
+    seq, since = _last_own_move(game, seat.index, version) or (0, game.started_at)
     events = list(
         Event.objects.filter(game=game, seq__gt=seq, seq__lte=version)
         .order_by("-seq")
@@ -410,6 +414,38 @@ def _since_last_turn(game, seat, version) -> tuple[list[str], list[str]]:
         .values_list("seat", "text")[:CHAT_LINES]
     )
     return happened, [f"{name_of(speaker)}: {text}" for speaker, text in reversed(talk)]
+
+
+# Events at a seat that start a stretch the stand-in bot plays, and that end one; the rest
+# of the system events (extra time) are nobody's move.
+STAND_IN_STARTS = frozenset({"timeout", "takeover", "absence_starts"})
+STAND_IN_ENDS = frozenset({"back", "absence_ends"})
+
+
+def _last_own_move(game, index: int, version: int) -> tuple[int, datetime] | None:
+    """The (seq, time) of the last move the seat's player made themselves: not a system
+    event (coming back from an absence is no turn), nor a move the stand-in bot made for
+    them (after a timeout, in the same turn; while it holds the seat). Read newest first,
+    the moves of a turn between the seat's events are known to be the bot's only once the
+    timeout before them shows up; another seat's move ends the turn."""
+    events = (
+        Event.objects.filter(game=game, seq__lte=version)
+        .order_by("-seq")
+        .values_list("seq", "seat", "move__type", "created_at")
+    )
+    standing_in = False  # reading back, inside a stretch the bot played
+    candidate = None  # the newest own move seen, its turn not yet closed
+    for seq, seat, kind, at in events.iterator(chunk_size=200):
+        if seat != index:
+            if candidate is not None:
+                return candidate
+        elif kind in STAND_IN_ENDS:
+            standing_in = True
+        elif kind in STAND_IN_STARTS:
+            standing_in, candidate = False, None
+        elif kind not in SYSTEM_MOVES and not standing_in and candidate is None:
+            candidate = (seq, at)
+    return candidate
 
 
 def _your_turn(user, game, seat, version):

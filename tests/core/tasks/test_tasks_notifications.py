@@ -1,13 +1,16 @@
 """Turn mails, reminders and results: enqueued by the sweeper when due, sent at most once."""
 
 from datetime import timedelta
+from unittest.mock import ANY
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 
 import games.tasks
+from games import notifications as notifications_module
 from games import services
-from games.models import Game, Notification
+from games.models import Event, Game, Notification
 
 pytestmark = pytest.mark.django_db
 
@@ -270,3 +273,48 @@ def test_a_transient_smtp_error_leaves_the_mail_due_for_its_next_try(
     assert run_enqueued() == [True]
     row.refresh_from_db()
     assert row.sent_at is not None and row.next_try_at is None and row.error == ""
+
+
+def test_after_an_absence_the_turn_mail_tells_what_happened_while_away(
+    table_with_mail, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks, sweep_mails
+):
+    # Coming back is an event at Bob's seat, but no turn of his: the mail still tells him
+    # what Alice did while he was away.
+    Game.objects.filter(pk=table_with_mail.pk).update(absences_stop_clock=True)
+    today = timezone.localdate()
+    absence = services.announce_absence(bob, today, today + timedelta(days=2))
+    services.apply_due_absences()
+    game = play_turn(alice, table_with_mail, 0, django_capture_on_commit_callbacks)
+    services.end_absence(bob, absence.pk)
+    kinds = list(Event.objects.filter(game=game).order_by("seq").values_list("seat", "move__type"))
+    assert kinds[0] == (1, "absence_starts") and kinds[-1] == (1, "absence_ends")
+    sweep_mails(Game.objects.get(pk=game.pk))
+    run_enqueued()
+    message = mail.outbox[-1]
+    assert message.to == ["bob@example.com"] and "Since your last turn:" in message.body
+    assert "- Alice discarded" in message.body
+
+
+def test_the_moves_a_stand_in_made_for_a_player_are_not_their_last_turn(table_with_mail, alice, bob):
+    # Bob's own move (seq 1), then Alice's; Bob ran out of time and the stand-in played for
+    # him (2-4); Alice moved (5); a bot took his seat (6-7) and played it (8) until he came
+    # back (9-10). His last own move is still the first.
+    game = table_with_mail
+    for seat, kind in [
+        (1, "draw"),
+        (0, "draw"),
+        (1, "timeout"),
+        (1, "draw"),
+        (1, "discard"),
+        (0, "discard"),
+        (1, "timeout"),
+        (1, "takeover"),
+        (1, "draw"),
+        (1, "back"),
+        (1, "extra_time"),
+    ]:
+        game.record_event(seat, {"type": kind}, "{player} moved.")
+    first = Event.objects.get(game=game, seq=1)
+    assert notifications_module._last_own_move(game, 1, game.version) == (1, first.created_at)
+    assert notifications_module._last_own_move(game, 0, game.version) == (6, ANY)
+    assert notifications_module._last_own_move(game, 1, 0) is None
