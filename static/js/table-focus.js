@@ -79,7 +79,9 @@
     var control = sameControl(last, swapped);
     if (control) {
       control.focus({ preventScroll: true });
-      return;
+      // The status line takes the focus only with the tabindex statusLine gives it: a new
+      // one, alike, has none yet.
+      if (document.activeElement === control) return;
     }
     var status = statusLine(swapped);
     status.focus({ preventScroll: true });

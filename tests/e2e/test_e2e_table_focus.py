@@ -76,6 +76,12 @@ def test_a_live_update_that_takes_the_control_away_leaves_the_focus_in_the_table
     expect(page.locator("#table .turn-banner")).to_be_focused()
     expect(give).to_have_count(0)
     assert scroll_y(page) == where
+
+    # The next update leaves the status line as it was: the focus stays on it, not on <body>.
+    version = alices_turn.version + 2
+    on_the_server(lambda: services.grant_extra_time(alice, alices_turn.pk, version))
+    expect(page.locator("#table")).to_have_attribute("data-version", str(version + 1))
+    expect(page.locator("#table .turn-banner")).to_be_focused()
     assert page.console_errors == [] and page.csp_errors == []
 
 
