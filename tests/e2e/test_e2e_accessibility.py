@@ -135,6 +135,28 @@ def finished_game(alice, kind: str) -> Game:
     return game
 
 
+def played_until(alice, kind: str, done, options=None) -> Game:
+    """A game alice deals for two bots, played until `done(state)`."""
+    game = services.create_table(alice, kind, seats=2, bots=2, options=options)
+    game = services.start_table(alice, game.pk)
+    while not done(game.state) and services.play_bot_turn(game.pk, game.version):
+        game.refresh_from_db()
+    assert done(game.state)
+    return game
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_casino_and_rummathon_tables_after_a_deal_or_a_round_have_no_serious_violation(request, viewport, alice):
+    """Their score tables scroll sideways on a phone: each must be reachable by keyboard,
+    and named apart from the section around it."""
+    casino = played_until(alice, "casino", lambda state: len(state["deals"]) >= 2)
+    rummathon = played_until(alice, "rummathon", lambda state: len(state["rounds"]) >= 2, {"variant": "half"})
+    page = browse_as_alice(request, viewport)
+    for game in (casino, rummathon):
+        assert_accessible(page, f"/games/{game.pk}/")
+        assert page.locator(".score-table__wrap").count() >= 2
+
+
 @pytest.mark.parametrize("kind", ["capitalla", "capit"])
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_a_replay_has_no_serious_violation(request, viewport, kind, alice):
