@@ -11,12 +11,14 @@ it. One message per save on LIVE_CHANNEL, JSON:
 - `users`: the people seated there, whose lobby and "My games" lists show the table;
 - `lobby`: the public list of open tables changed (a table opened, filled up, left it).
 
-Publishing never holds up a move: Redis gets half a second, and a failure is logged and
-dropped. The pages then poll, because the same failure closed their streams (hub.py).
+Publishing never holds up a move: Redis gets half a second, and a failure is dropped,
+logged once an outage. The pages then poll, because the same failure closed their
+streams (hub.py).
 """
 
 import json
 import logging
+import time
 
 import redis
 from django.conf import settings
@@ -44,11 +46,23 @@ def client() -> redis.Redis:
     return _clients[url]
 
 
+# Since when this process fails to publish, if it does: an outage is logged when it starts
+# and when it ends, not at every move (a busy site would flood its log).
+_failing_since: float | None = None
+
+
 def publish(news: dict) -> None:
+    global _failing_since
     try:
         client().publish(settings.LIVE_CHANNEL, json.dumps(news, separators=(",", ":")))
     except redis.RedisError as exc:
-        log.warning("Live news not published (%s): %s", exc.__class__.__name__, news)
+        if _failing_since is None:
+            _failing_since = time.monotonic()
+            log.warning("Live news not published (%s); pages poll until Redis is back.", exc.__class__.__name__)
+        return
+    if _failing_since is not None:
+        log.warning("Live news published again after %.0f s.", time.monotonic() - _failing_since)
+        _failing_since = None
 
 
 def announce(game_id: int, *, version: int | None, users: list[int], lobby: bool) -> None:

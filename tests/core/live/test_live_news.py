@@ -5,6 +5,7 @@ import pytest
 from django.db import transaction
 
 from games import services
+from games.live import news
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -80,11 +81,20 @@ def test_without_live_push_nothing_is_published(committing, news_reader, setting
     assert news_reader.read() == []
 
 
-def test_a_move_is_played_while_redis_is_down(committing, live_redis, alice, table, caplog):
+def test_a_move_is_played_while_redis_is_down(committing, live_redis, alice, table, caplog, monkeypatch):
+    monkeypatch.setattr(news, "_failing_since", None)
     live_redis.kill()
     game = committing(services.play_move, alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     assert Game.objects.get(pk=table.pk).version == game.version == table.version + 1
-    assert "Live news not published" in caplog.text
+    card = game.rules.view(game.state, 0)["hand"][0]
+    game = committing(services.play_move, alice, game.pk, game.version, {"type": "discard", "card": card})
+    # One line for the outage, not one a move; and one when it is over.
+    assert [r.getMessage() for r in caplog.records if r.name == news.__name__] == [
+        "Live news not published (ConnectionError); pages poll until Redis is back."
+    ]
+    live_redis.start()
+    committing(services.say, alice, table.pk, "back")
+    assert "Live news published again after" in caplog.records[-1].getMessage()
 
 
 def test_the_deal_and_a_rematch_are_news_without_a_version(committing, news_reader, alice, bob):
