@@ -223,6 +223,16 @@ def test_before_the_draw_the_builder_takes_the_discard_top_and_lays(client, bob,
     assert state["down"][1] == 1 and state["discard"] == [] and state["hands"][1] == SPARE
 
 
+def test_the_turn_banner_offers_the_discard_top_while_the_builder_may_take_it(client, bob, pair):
+    # No lay with the G3 that the solver finds, but the builder lets Bob try one with it.
+    client.force_login(bob)
+    game = seat_state(pair, table([FILLER, SEVENS + SPARE], discard=ids("G3"), turn=1, drawn=False))
+    text = page(client, game)
+    assert "Take the G3 and lay down your sequence with it" not in text  # the solver found none
+    assert "Take the G3 and lay down" in text  # the builder's button
+    assert "draw from the deck, or take from the discard pile to use the card at once." in text
+
+
 def test_a_burdened_player_builds_the_burdens_group_last(client, bob, pair):
     client.force_login(bob)
     nines = ids("R9", "Y9", "B9")
