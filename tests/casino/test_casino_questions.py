@@ -1,10 +1,12 @@
 """Casino's trivia: a capital-city question on every card, put to opponents after a capture."""
 
 import json
+import random
 
 import pytest
 
 from games.casino.engine import RULES, capital, deck, pending_questions
+from games.casino.engine.bots import NormalBot
 from games.engine.base import IllegalMove
 from games.engine.countries import COUNTRIES
 from tests.casino.casino_states import NO_QUESTIONS, capture, position, trail
@@ -31,7 +33,23 @@ def test_every_card_has_a_different_country_and_four_different_choices():
     for question in questions.values():
         assert len(question["choices"]) == 4 and len(set(question["choices"])) == 4
         assert question["choices"][question["answer"]] == capital(question["country"])
-        assert question["choices"][question["answer"]] == COUNTRIES[question["country"]].capitals[0]
+        assert COUNTRIES[question["country"]].capitals[0].startswith(capital(question["country"]))
+
+
+def test_no_choice_carries_a_note_that_gives_it_away():
+    # Nauru's card says "Yaren (seat of government; no official capital)": as a choice, the
+    # note marks the right answer to Nauru and a wrong one to any other country.
+    assert capital("NRU") == "Yaren"
+    for seed in range(40):
+        for question in RULES.new_game(2, {}, seed)["questions"].values():
+            assert not any("(" in choice for choice in question["choices"]), question
+
+
+def test_a_bot_answers_a_question_dealt_with_the_note_in_its_choices():
+    # A game dealt before the note was left out keeps it in its choices.
+    choices = ["Paris", "Yaren (seat of government; no official capital)", "Lima", "Oslo"]
+    record = {"id": 1, "country": "Nauru", "choices": choices}
+    assert NormalBot(accuracy=1).answer(record, random.Random(1))["choice"] == 1
 
 
 def test_questions_are_fixed_by_the_seed():

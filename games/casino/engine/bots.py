@@ -18,7 +18,7 @@ from games.engine.countries import COUNTRIES
 from . import RULES
 from .cards import BIG_CASINO, LITTLE_CASINO, MOST_CARDS, MOST_SPADES, is_spade, value
 from .hidden import reshuffle_hidden
-from .questions import CHOICES, capital
+from .questions import CHOICES, is_capital_of
 
 _BY_NAME = {country.name: country.id for country in COUNTRIES.values()}
 _EXPOSED = (BIG_CASINO, LITTLE_CASINO)  # the cards never left on the table for the next player
@@ -55,7 +55,8 @@ class _TriviaBot:
         return self.play(view, moves, rng)
 
     def answer(self, record: dict, rng: random.Random) -> Move:
-        right = record["choices"].index(capital(_BY_NAME[record["country"]]))
+        country = _BY_NAME[record["country"]]
+        right = next(k for k, choice in enumerate(record["choices"]) if is_capital_of(choice, country))
         if rng.random() < self.accuracy:
             choice = right
         else:

@@ -10,8 +10,20 @@ CHOICES = 4
 
 
 def capital(country: str) -> str:
-    """The answer a question wants: the country's first listed capital."""
-    return COUNTRIES[country].capitals[0]
+    """The answer a question wants: the country's first listed capital, without the note a
+    card shows beside it ("Yaren (seat of government; no official capital)"), which would
+    give the answer away, or make a wrong choice plainly wrong."""
+    return _name(COUNTRIES[country].capitals[0])
+
+
+def is_capital_of(choice: str, country: str) -> bool:
+    """Whether a choice names the country's capital, as a question of any game offers it
+    (the games dealt before the notes were left out have them)."""
+    return _name(choice) == capital(country)
+
+
+def _name(capital: str) -> str:
+    return capital.split(" (", 1)[0]
 
 
 def make_questions(seed: int) -> dict[str, dict]:
