@@ -429,6 +429,7 @@ def present_table(
         "private": game.private,
         "rated": game.rated,
         "bot_level": game.bot_level,
+        "bots_seated": any(s.is_bot for s in seats),
         # The host usually sits at the table: take the name from the seats already loaded.
         "host_name": next((s.name for s in seats if s.user_id == game.host_id), None) or game.host.name,
         "is_host": is_host,

@@ -62,3 +62,12 @@ def test_a_full_table_played_for_chips_no_longer_says_it_waits_for_people(client
     services.join_table(bob, staked.pk)
     room = waiting_room(client, bob, staked)
     assert "every seat is taken · played for chips." in room and "starts once people" not in room
+
+
+def test_the_waiting_room_speaks_of_bots_only_where_they_will_play(client, alice, bob, table_for_two):
+    assert "a seat still free at the start goes to a bot (normal)." in waiting_room(client, alice, table_for_two)
+    services.join_table(bob, table_for_two.pk)
+    assert "bot" not in waiting_room(client, alice, table_for_two)  # two people, no bot
+    with_a_bot = services.create_table(alice, "capitalla", seats=3, bots=1)
+    services.join_table(bob, with_a_bot.pk)
+    assert "every seat is taken · bots play at level normal." in waiting_room(client, alice, with_a_bot)
