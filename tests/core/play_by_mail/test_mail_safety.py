@@ -103,7 +103,10 @@ def test_a_reply_to_a_finished_game_gets_the_result(
     with django_capture_on_commit_callbacks(execute=True):
         assert receive(reply(table, alice, "draw")).status == "over"
     [answer] = sent_answers(run_enqueued)
-    assert f"Capitalla #{table.pk} is over" in answer.body and "Alice" in answer.body
+    # The position's first line tells the result, once.
+    assert answer.body.count("Alice won") == 1 and f"Capitalla #{table.pk}: Alice won" in answer.body
+    html, _ = answer.alternatives[0]
+    assert html.count("Alice won") == 1
     assert "e.g." not in answer.body  # no commands for a game that is over
 
 
