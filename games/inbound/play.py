@@ -35,10 +35,19 @@ class Report:
     done: list[str] = field(default_factory=list)  # the logged sentences of the moves made
     refused: dict | None = None  # {"command", "reason"}: then nothing was played
     undone: list[str] = field(default_factory=list)  # commands before the refused one
+    # What those would have done: the reason may lie there ("You hold no R10" when the lay
+    # before took it).
+    undone_did: list[str] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)  # the lines after the last command
 
     def as_json(self) -> dict:
-        return {"done": self.done, "refused": self.refused, "undone": self.undone, "unread": self.unread}
+        return {
+            "done": self.done,
+            "refused": self.refused,
+            "undone": self.undone,
+            "undone_did": self.undone_did,
+            "unread": self.unread,
+        }
 
 
 class _Refused(Exception):
@@ -85,7 +94,7 @@ def play_commands(user, game_id: int, index: int, commands: list[str]) -> Report
                     break
     except _Refused as refused:
         report.undone = commands[: commands.index(refused.command)]
-        report.done = []
+        report.undone_did, report.done = report.done, []
         report.refused = {"command": refused.command, "reason": refused.reason}
     return report
 

@@ -67,9 +67,15 @@ def test_a_refused_command_plays_nothing_of_the_mail_and_says_why(
         received = receive(reply(table, alice, "draw\ndiscard Atlantis"))
     assert received.status == "refused"
     assert Game.objects.get(pk=table.pk).version == version  # the draw was undone too
-    body = answer(run_enqueued).body
+    message = answer(run_enqueued)
+    body = message.body
     assert "Nothing was played" in body and "discard Atlantis" in body
     assert "draw" in body  # the commands legal now
+    # What the commands before it would have done, for a reason that lies there ("You
+    # hold no R10" when the lay before took it).
+    assert "(Not played either: draw. Before it, they would have done this:)\n- Alice drew" in body
+    html, _ = message.alternatives[0]
+    assert "Before it, they would have done this:)</p><ul" in html and "<li>Alice drew" in html
 
 
 def test_a_mail_without_commands_gets_the_commands_legal_now(
