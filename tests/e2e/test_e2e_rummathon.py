@@ -131,3 +131,36 @@ def test_alice_buys_builds_her_sequence_lays_it_down_and_discards(page, alice, p
 
     assert page.console_errors == []
     assert page.csp_errors == []
+
+
+@pytest.fixture
+def alices_rummathon(alice):
+    """A game against three bots, dealt before the browser starts (see `lay_out`)."""
+    from games import services
+
+    return services.quick_game(alice, "rummathon")
+
+
+def test_after_her_draw_a_keyboard_reaches_alices_moves_past_her_hand(alices_rummathon, page, alice):
+    """Her hand in the group builder is dozens of controls; a link after the turn banner,
+    seen once focused, goes past them to the turn's moves (the discards)."""
+    from playwright.sync_api import expect
+
+    lay_out(phase="play", turn=0, drawn=True, hands={0: [c for c in deck() if number(c)][:13]})  # no action card
+    log_in(page)
+    page.goto(alices_rummathon.get_absolute_url())
+    settled(page)
+    skip = page.get_by_role("link", name="Skip to your moves")
+    assert skip.bounding_box()["width"] <= 1  # out of sight until focused
+    page.locator(".turn-banner").click()  # the keyboard goes on from the banner
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if skip.evaluate("link => link === document.activeElement"):
+            break
+    expect(skip).to_be_focused()
+    assert skip.bounding_box()["width"] > 50  # seen
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.getElementById('rum-moves').contains(document.activeElement)")
+    assert page.evaluate("() => document.activeElement.closest('.rum-discards') !== null")
+    assert page.console_errors == [] and page.csp_errors == []
