@@ -82,6 +82,16 @@ class GameQuerySet(models.QuerySet):
         seated = Seat.objects.filter(game=models.OuterRef("pk"), user=user)
         return self.filter(models.Q(private=False) | models.Q(host=user) | models.Exists(seated))
 
+    def rematches_of_games_played_by(self, user_ids) -> "GameQuerySet":
+        """The open rematch tables of games these players sat at, with what
+        `Game.rematch_waits_for` reads loaded (the old game's seats, the table's own)."""
+        return (
+            self.filter(status=Game.Status.OPEN, rematch_of__seats__user__in=user_ids)
+            .distinct()
+            .select_related("rematch_of", "host")
+            .prefetch_related("seats", "rematch_of__seats")
+        )
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
@@ -283,6 +293,19 @@ class Game(models.Model):
     def free_indexes(self) -> list[int]:
         taken = {s.index for s in self.seat_list}
         return [i for i in range(self.num_seats) if i not in taken]
+
+    def rematch_waits_for(self, user) -> bool:
+        """This table is an open rematch that still waits for a player of the game before:
+        a seat free, and they neither at it nor turned away from it."""
+        old = getattr(self, "rematch_of", None)
+        return (
+            self.status == Game.Status.OPEN
+            and old is not None
+            and old.seat_of(user) is not None
+            and self.seat_of(user) is None
+            and user.pk not in self.turned_away
+            and bool(self.free_indexes())
+        )
 
     @property
     def rematch_mark(self) -> str:

@@ -603,27 +603,11 @@ def _mail_answer(user, mail: InboundMail):
 
 def _send_rematch_invitation(user, game_id: int, attempt: int) -> bool | None:
     """The old game's player hears that its rematch waits for them, while it still does:
-    the table open, a seat free, and they not at it yet. The link leads to the old game's
-    page, where "Join the rematch" is (a plain link: that game is over)."""
-    following = Game.objects.filter(pk=game_id, status=Game.Status.OPEN).select_related("rematch_of").first()
-    old = following and getattr(following, "rematch_of", None)
-    if (
-        old is None
-        or old.seat_of(user) is None
-        or following.seat_of(user) is not None
-        or user.pk in following.turned_away
-        or not following.free_indexes()
-    ):
+    the table open, a seat free, and they not at it yet."""
+    following = Game.objects.filter(pk=game_id, status=Game.Status.OPEN).select_related("rematch_of", "host").first()
+    if following is None or not following.rematch_waits_for(user):
         return None
-    host = following.host.name
-    context = {
-        "title": _title(following),
-        "old_title": _title(old),
-        "host": host,
-        "link": game_link(old),
-        "turn_time": turn_time_label(following.turn_seconds),
-        "ante": following.ante,
-    }
+    context = _rematch_invitation(following)
     return _claim_and_send(
         user,
         following,
@@ -631,8 +615,21 @@ def _send_rematch_invitation(user, game_id: int, attempt: int) -> bool | None:
         0,
         attempt,
         "email/rematch",
-        lambda: (f"{host} wants a rematch of {context['old_title']}", context),
+        lambda: (f"{context['host']} wants a rematch of {context['old_title']}", context),
     )
+
+
+def _rematch_invitation(following) -> dict:
+    """What a mail says of a rematch table waiting for the player: the link leads to the
+    old game's page, where "Join the rematch" is (a plain link: that game is over)."""
+    return {
+        "title": _title(following),
+        "old_title": _title(following.rematch_of),
+        "host": following.host.name,
+        "link": game_link(following.rematch_of),
+        "turn_time": turn_time_label(following.turn_seconds),
+        "ante": following.ante,
+    }
 
 
 def _send_table_full(user, game_id: int, attempt: int) -> bool | None:
@@ -661,15 +658,18 @@ def _send_table_full(user, game_id: int, attempt: int) -> bool | None:
 
 
 def _send_digest(user, day: int, attempt: int) -> bool | None:
+    """The day's list of the games waiting for the player's move, and of the rematch
+    tables waiting for them to sit down; none on a day with neither."""
     seats = [
         s
         for s in Seat.objects.filter(ON_A_CLOCK, user=user).select_related("game").order_by("game__deadline")
         if is_on_the_clock(s.index, s.game.clock_seat, s.game.to_act)
     ]
-    if not seats:
+    rematches = [t for t in Game.objects.rematches_of_games_played_by([user.pk]) if t.rematch_waits_for(user)]
+    if not seats and not rematches:
         return None
-    n = len(seats)
-    subject = f"{n} game{'s' if n > 1 else ''} wait{'s' if n == 1 else ''} for your move"
+    games_heading, rematches_heading = _digest_headings(len(seats), len(rematches))
+    subject = "; ".join(filter(None, (games_heading, rematches_heading.lower() if seats else rematches_heading)))
     return _claim_and_send(
         user,
         None,
@@ -681,7 +681,9 @@ def _send_digest(user, day: int, attempt: int) -> bool | None:
             subject,
             {
                 "title": subject,
-                "signs_in": True,
+                "games_heading": games_heading,
+                "rematches_heading": rematches_heading,
+                "signs_in": bool(seats),
                 "games": [
                     {
                         "title": _title(s.game),
@@ -690,9 +692,19 @@ def _send_digest(user, day: int, attempt: int) -> bool | None:
                     }
                     for s in seats
                 ],
+                "rematches": [_rematch_invitation(t) for t in sorted(rematches, key=lambda t: t.pk)],
             },
         ),
     )
+
+
+def _digest_headings(games: int, rematches: int) -> tuple[str, str]:
+    """The digest's two lists' headings, "" for an empty one: "2 games wait for your
+    move", "A rematch waits for you"."""
+    waiting = f"{games} game{'s' if games > 1 else ''} wait{'s' if games == 1 else ''} for your move" if games else ""
+    if not rematches:
+        return waiting, ""
+    return waiting, "A rematch waits for you" if rematches == 1 else f"{rematches} rematches wait for you"
 
 
 def send_password_reset(user) -> bool:

@@ -1048,9 +1048,9 @@ def send_due_mails(now=None, limit: int = 500) -> int:
 def send_due_digests(now=None, limit: int = 500) -> int:
     """Claim the users whose daily digest is due (a conditional UPDATE moves
     `digest_due_at` to the next digest time) and enqueue the digest for those with games
-    waiting for them. A claim the broker refused is put back for the next pass; a digest
-    enqueued twice is sent once (one Notification per user and day). Returns how many
-    digests were enqueued."""
+    waiting for their move or a rematch table waiting for them. A claim the broker refused
+    is put back for the next pass; a digest enqueued twice is sent once (one Notification
+    per user and day). Returns how many digests were enqueued."""
     now = now or timezone.now()
     users = get_user_model().objects
     due = list(users.filter(digest_due_at__lte=now).only("pk", "digest_due_at", "time_zone", "digest_hour")[:limit])
@@ -1063,6 +1063,9 @@ def send_due_digests(now=None, limit: int = 500) -> int:
         )
         if is_on_the_clock(index, clock_seat, to_act) and user_id not in away
     }
+    others = [user for user in due if user.pk not in waiting and user.pk not in away]
+    tables = list(Game.objects.rematches_of_games_played_by([user.pk for user in others]))
+    waiting |= {user.pk for user in others if any(table.rematch_waits_for(user) for table in tables)}
     sent = 0
     for user in due:
         due_at, following = user.digest_due_at, user.next_digest_at(now)

@@ -99,3 +99,69 @@ def test_a_site_down_for_days_sends_one_digest_not_one_per_missed_day(
     assert services.send_due_digests(now=later) == 1
     assert services.send_due_digests(now=later) == 0
     assert due_at(alice_wants_a_digest) == next_digest_at(later)
+
+
+@pytest.fixture
+def bob_wants_a_rematch(alice_wants_a_digest, bob):
+    """Alice and Bob's game is over and Bob opened its rematch: a seat waits for Alice."""
+    game = services.create_table(alice_wants_a_digest, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    services.start_table(alice_wants_a_digest, game.pk)
+    services.resign(alice_wants_a_digest, game.pk)
+    return services.rematch(bob, game.pk)
+
+
+def sent_digest(user, enqueued, run_enqueued):
+    assert services.send_due_digests(now=due_at(user)) == 1
+    assert run_enqueued("send_notification") == [True]
+    return mail.outbox[-1]
+
+
+def test_a_rematch_waiting_for_a_digest_player_is_in_their_digest(
+    bob_wants_a_rematch, alice_wants_a_digest, enqueued, run_enqueued, settings
+):
+    old = bob_wants_a_rematch.rematch_of
+    digest = sent_digest(alice_wants_a_digest, enqueued, run_enqueued)
+    assert digest.subject == "A rematch waits for you"
+    assert f"Bob opened Capitalla #{bob_wants_a_rematch.pk}, a rematch of Capitalla #{old.pk}" in digest.body
+    # The old game's page, where "Join the rematch" is: a plain link, not a sign-in.
+    assert f"{settings.SITE_URL}/games/{old.pk}/\n" in digest.body and "sesame" not in digest.body
+    assert "sign you in" not in digest.body
+    html = digest.alternatives[0][0]
+    assert f"Bob wants a rematch of Capitalla #{old.pk}" in html and ">Join</a>" in html
+
+
+def test_the_digest_tells_the_games_waiting_and_the_rematch(
+    bob_wants_a_rematch, alice_wants_a_digest, charlie, enqueued, run_enqueued
+):
+    game = services.create_table(alice_wants_a_digest, "capitalla", seats=2)
+    services.join_table(charlie, game.pk)
+    services.start_table(alice_wants_a_digest, game.pk)
+    digest = sent_digest(alice_wants_a_digest, enqueued, run_enqueued)
+    assert digest.subject == "1 game waits for your move; a rematch waits for you"
+    assert f"- Capitalla #{game.pk}, before" in digest.body
+    assert "\nA rematch waits for you:\n" in digest.body and "sign you in" in digest.body
+
+
+def test_no_rematch_in_the_digest_once_the_player_sat_down(bob_wants_a_rematch, alice_wants_a_digest, enqueued):
+    services.rematch(alice_wants_a_digest, bob_wants_a_rematch.rematch_of.pk)  # she took her seat
+    assert services.send_due_digests(now=due_at(alice_wants_a_digest)) == 0
+    assert enqueued == []
+
+
+def test_a_digest_due_for_a_rematch_alone_is_dropped_when_she_sits_down_first(
+    bob_wants_a_rematch, alice_wants_a_digest, enqueued, run_enqueued
+):
+    assert services.send_due_digests(now=due_at(alice_wants_a_digest)) == 1
+    services.rematch(alice_wants_a_digest, bob_wants_a_rematch.rematch_of.pk)  # before the worker ran
+    assert run_enqueued("send_notification") == [False]
+    assert mail.outbox == []
+
+
+def test_a_rematch_of_a_game_she_did_not_play_is_not_hers(alice_wants_a_digest, bob, charlie, enqueued):
+    game = services.create_table(bob, "capitalla", seats=2)
+    services.join_table(charlie, game.pk)
+    services.start_table(bob, game.pk)
+    services.resign(charlie, game.pk)
+    services.rematch(bob, game.pk)
+    assert services.send_due_digests(now=due_at(alice_wants_a_digest)) == 0
