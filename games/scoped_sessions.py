@@ -22,8 +22,9 @@ from games.plugins import PLUGINS
 
 SESSION_KEY = "_game_link"  # {"link": <MagicLink id>, "game": <Game id>}
 
-# What a link's session may do at its own game: see it (poll it, follow its news), move, chat, resign,
-# ask for extra time, come back from a bot, read the history and the replay, and use the
+# What a link's session may do at its own game: see it (poll it, follow its news), move,
+# sort or drag its hand, chat, resign, ask for extra time, come back from a bot, read the
+# history and the replay, and use the
 # game's own pages (its plugin's URLs, in the namespace of its slug, e.g. a meld
 # builder). Matched on the resolved URL name and its `game_id`.
 GAME_URL_NAMES = frozenset(
@@ -31,6 +32,7 @@ GAME_URL_NAMES = frozenset(
         "game",
         "live",
         "move",
+        "arrange_hand",
         "chat",
         "resign",
         "extra_time",

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
-from games.models import MagicLink
+from games.models import MagicLink, Seat
 from games.notifications import magic_link, send_notification
 
 pytestmark = pytest.mark.django_db
@@ -104,6 +104,38 @@ def test_a_link_session_plays_chats_and_reads_the_history_of_its_game(client, al
     assert game.chat.get().text == "hello"
     assert client.get(reverse("history", args=[game.pk])).status_code == 200
     assert client.get(game.get_absolute_url(), {"since": game.version + 1}).status_code == 204
+
+
+def test_a_link_session_sorts_and_drags_its_hand(client, bob, two_games):
+    """Found by a QA pass: the hand's own URL was not among the game's, so a player who
+    came by the turn mail was sent to the sign-in page for sorting their cards."""
+    game = two_games[0]
+    client.post(path_of(magic_link(bob, game.pk)))
+    response = client.post(reverse("arrange_hand", args=[game.pk]), {"sort": "initial"})
+    assert response.status_code == 302 and response.url == game.get_absolute_url()
+    dragged = game.rules.view(game.state, 1)["hand"][::-1]
+    response = client.post(reverse("arrange_hand", args=[game.pk]), {"card": dragged}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 204
+    assert Seat.objects.get(game=game, user=bob).hand_order == dragged
+
+
+# The game's URLs a link's session may not use: the table before the deal (a link is
+# mailed for a game in play) and its rematch (a new table, for a full sign-in).
+NOT_FOR_A_LINK = {"join", "leave", "start", "free_seat", "new_invite_link", "cancel", "rematch"}
+
+
+def test_every_url_of_a_game_is_either_for_its_links_or_kept_from_them():
+    from django.urls import get_resolver
+
+    from games.scoped_sessions import GAME_URL_NAMES
+
+    game_urls = {
+        name
+        for name, patterns in get_resolver().reverse_dict.lists()
+        if isinstance(name, str)
+        and any("game_id" in params for possibilities, *_ in patterns for _, params in possibilities)
+    }
+    assert game_urls - GAME_URL_NAMES == NOT_FOR_A_LINK
 
 
 def test_other_pages_show_the_signed_out_header(client, bob, two_games):
