@@ -17,9 +17,16 @@ import redis
 from django.conf import settings
 from django.core.cache import cache as django_cache
 
+from capitalla_site.outages import Outage
+
 logger = logging.getLogger(__name__)
 
 WINDOW = 60  # seconds
+outage = Outage(
+    logger,
+    "API rate limits: Redis unreachable (%s), counting in each process's cache until it is back.",
+    "API rate limits: counting in Redis again after %.0f s.",
+)
 
 
 class RateLimited(Exception):
@@ -41,9 +48,12 @@ def _count(key: str) -> int:
             pipe = _redis(settings.REDIS_URL).pipeline()
             pipe.set(key, 0, ex=WINDOW + 1, nx=True)
             pipe.incr(key)
-            return pipe.execute()[1]
-        except redis.RedisError:
-            logger.warning("API rate limit: Redis unreachable, counting in the cache")
+            hits = pipe.execute()[1]
+        except redis.RedisError as exc:
+            outage.failed(exc)
+        else:
+            outage.worked()
+            return hits
     django_cache.add(key, 0, WINDOW + 1)
     try:
         return django_cache.incr(key)

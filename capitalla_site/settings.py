@@ -260,8 +260,16 @@ if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT = "capitalla_site.redis_broker:Transport"  # it says why
     # A publish finds a refused connection at once (no retries inside the 2 s connect
-    # timeout): a move made while Redis is down does not wait on it.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300, "max_retries": 0}
+    # timeout), and gives up after 1 s on one that stays open but never answers (a Redis
+    # stopped or overloaded, a half-open connection): a move made meanwhile does not wait
+    # on it, holding its database connection. The workers' event loop reads its BRPOP
+    # (1 s) without this timeout.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": 300,
+        "max_retries": 0,
+        "socket_timeout": 1,
+        "socket_connect_timeout": 2,
+    }
 else:
     CELERY_BROKER_URL = f"sqlite:///{VAR_DIR / 'broker.sqlite3'}"
     CELERY_BROKER_TRANSPORT = "capitalla_site.embedded_broker:Transport"

@@ -28,6 +28,7 @@ from accounts.models import (
     local_moment,
 )
 from capitalla_site.celery import app as celery_app
+from capitalla_site.outages import Outage
 from games.engine.base import IllegalMove
 from games.engine.bots import get_bot
 from games.engine.registry import RULES
@@ -1356,11 +1357,25 @@ def publish_notification(kind: str, user_id: int, game_id: int | None, version: 
     everything and claims the try on a Notification row first, so publishing one twice
     sends it once."""
     retry = (attempt,) if attempt else ()  # a first try's message is as it always was
+    return _enqueue("games.tasks.send_notification", args=(kind, user_id, game_id, version, *retry))
+
+
+broker_outage = Outage(
+    logger,
+    "Tasks not enqueued (%s): the sweeper sends them again once the broker is back.",
+    "Tasks enqueued again after %.0f s.",
+)
+
+
+def _enqueue(task: str, **options) -> bool:
+    """Hand a task to the broker; False if it is unreachable (the broker's socket timeouts
+    bound the wait), which each caller leaves for the sweeper to send again."""
     try:
-        celery_app.send_task("games.tasks.send_notification", args=(kind, user_id, game_id, version, *retry))
-    except Exception:
-        logger.warning("Could not enqueue %s mail for user %s, game %s", kind, user_id, game_id)
+        celery_app.send_task(task, **options)
+    except Exception as exc:
+        broker_outage.failed(exc)
         return False
+    broker_outage.worked()
     return True
 
 
@@ -1370,10 +1385,7 @@ def enqueue_bot_turn(game_id: int, version: int, delay: float = 0) -> None:
     to send again after BOT_TURN_GRACE."""
 
     def send():
-        try:
-            celery_app.send_task("games.tasks.play_bot_turn", args=(game_id, version), countdown=delay)
-        except Exception:
-            logger.warning("Could not enqueue bot turn for game %s at version %s", game_id, version)
+        if not _enqueue("games.tasks.play_bot_turn", args=(game_id, version), countdown=delay):
             retry_at = timezone.now() + timedelta(seconds=settings.BOT_TURN_GRACE)
             Game.objects.filter(pk=game_id, version=version, bot_due_at__isnull=False).update(bot_due_at=retry_at)
 

@@ -18,7 +18,6 @@ streams (hub.py).
 
 import json
 import logging
-import time
 
 import redis
 from django.conf import settings
@@ -26,6 +25,7 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from capitalla_site.outages import Outage
 from games.models import ChatMessage, Game, Seat
 
 log = logging.getLogger(__name__)
@@ -46,23 +46,18 @@ def client() -> redis.Redis:
     return _clients[url]
 
 
-# Since when this process fails to publish, if it does: an outage is logged when it starts
-# and when it ends, not at every move (a busy site would flood its log).
-_failing_since: float | None = None
+outage = Outage(
+    log, "Live news not published (%s); pages poll until Redis is back.", "Live news published again after %.0f s."
+)
 
 
 def publish(news: dict) -> None:
-    global _failing_since
     try:
         client().publish(settings.LIVE_CHANNEL, json.dumps(news, separators=(",", ":")))
     except redis.RedisError as exc:
-        if _failing_since is None:
-            _failing_since = time.monotonic()
-            log.warning("Live news not published (%s); pages poll until Redis is back.", exc.__class__.__name__)
+        outage.failed(exc)
         return
-    if _failing_since is not None:
-        log.warning("Live news published again after %.0f s.", time.monotonic() - _failing_since)
-        _failing_since = None
+    outage.worked()
 
 
 def announce(game_id: int, *, version: int | None, users: list[int], lobby: bool) -> None:

@@ -63,13 +63,23 @@ def test_the_window_starts_again_each_minute(counter, settings, alice):
     limits.take(alice.pk, "read", now=180.0)
 
 
-def test_redis_down_counts_in_the_cache(settings, api_as, alice):
+def test_redis_down_counts_in_the_cache_and_says_so_once(settings, api_as, alice, caplog, monkeypatch):
+    monkeypatch.setattr(limits.outage, "since", None)
+    redis_url = settings.REDIS_URL
     settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens there
     settings.API_READS_PER_MINUTE = 1
     limits._redis.cache_clear()
     cache.clear()
     client = api_as(alice)
-    assert [client.get("/me").status_code for _ in range(2)] == [200, 429]
+    assert [client.get("/me").status_code for _ in range(3)] == [200, 429, 429]
+    # One line for the outage, not one a request (found by a QA pass: a line each).
+    assert [r.getMessage() for r in caplog.records if r.name == limits.__name__] == [
+        "API rate limits: Redis unreachable (ConnectionError), counting in each process's cache until it is back."
+    ]
+    if redis_url:
+        settings.REDIS_URL = redis_url
+        client.get("/me")
+        assert "API rate limits: counting in Redis again after" in caplog.records[-1].getMessage()
 
 
 def test_long_polls_held_at_once_are_capped(settings, api_as, alice, table, monkeypatch):

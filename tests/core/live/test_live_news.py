@@ -82,7 +82,7 @@ def test_without_live_push_nothing_is_published(committing, news_reader, setting
 
 
 def test_a_move_is_played_while_redis_is_down(committing, live_redis, alice, table, caplog, monkeypatch):
-    monkeypatch.setattr(news, "_failing_since", None)
+    monkeypatch.setattr(news.outage, "since", None)
     live_redis.kill()
     game = committing(services.play_move, alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     assert Game.objects.get(pk=table.pk).version == game.version == table.version + 1

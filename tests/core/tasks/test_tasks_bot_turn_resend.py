@@ -60,7 +60,7 @@ def test_a_published_turn_never_played_is_sent_again_once_per_resend_period(
 
 
 def test_a_turn_the_broker_refused_is_sent_again_after_the_grace(
-    alice, monkeypatch, enqueued, bot_tables, django_capture_on_commit_callbacks
+    alice, monkeypatch, enqueued, bot_tables, django_capture_on_commit_callbacks, caplog
 ):
     recorded = services.celery_app.send_task
 
@@ -68,12 +68,17 @@ def test_a_turn_the_broker_refused_is_sent_again_after_the_grace(
         raise ConnectionError("broker down")
 
     monkeypatch.setattr(services.celery_app, "send_task", broker_down)
-    (game,) = bot_tables(1)
+    monkeypatch.setattr(services.broker_outage, "since", None)
+    game, _also_refused = bot_tables(2)
     monkeypatch.setattr(services.celery_app, "send_task", recorded)
     game.refresh_from_db()
     assert game.bot_due_at <= game.started_at + timedelta(seconds=settings.BOT_TURN_GRACE + 1)
-    assert sweep_at(game.bot_due_at + timedelta(seconds=1), django_capture_on_commit_callbacks) == 1
+    assert sweep_at(game.bot_due_at + timedelta(seconds=1), django_capture_on_commit_callbacks, limit=1) == 1
     assert bot_turns(enqueued) == {(game.pk, game.version): 1}
+    # The log says when the broker went and when it came back, not each turn it refused.
+    said = [r.getMessage() for r in caplog.records if r.name == services.__name__]
+    assert said[0] == "Tasks not enqueued (ConnectionError): the sweeper sends them again once the broker is back."
+    assert len(said) == 2 and said[1].startswith("Tasks enqueued again after ")
 
 
 def test_a_sweep_sends_at_most_its_limit_oldest_first(bot_tables, enqueued, django_capture_on_commit_callbacks):
