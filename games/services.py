@@ -539,7 +539,8 @@ def play_move(user, game_id: int, expected_version, move) -> Game:
         if game.status != Game.Status.ACTIVE:
             raise Conflict("This game is not in play.")
         move = move(game.kind) if callable(move) else move
-        if not (isinstance(move, dict) and move.get("type") in game.plugin.version_free):
+        check_move_shape(move)
+        if move["type"] not in game.plugin.version_free:
             check_version(game, expected_version)
         if seat.away:
             raise Conflict("A bot is playing your seat: press “I'm back” to play again.")
@@ -1135,10 +1136,17 @@ def _load(game_id, games=Game.objects) -> Game:
         raise NotFound("No such table.") from None
 
 
-def _apply(game: Game, seat: int, move, now=None) -> None:
-    rules = game.rules
+def check_move_shape(move) -> None:
+    """A move is an object naming its type; what else it holds is the rules' to judge."""
     if not isinstance(move, dict):
         raise ServiceError("A move must be a JSON object.")
+    if not isinstance(move.get("type"), str):
+        raise ServiceError('A move must name its type as a string, e.g. {"type": "draw", "from": "pile"}.')
+
+
+def _apply(game: Game, seat: int, move, now=None) -> None:
+    rules = game.rules
+    check_move_shape(move)
     try:
         new_state = rules.apply(game.state, seat, move)
     except IllegalMove as exc:
