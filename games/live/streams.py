@@ -30,6 +30,7 @@ from django.urls import Resolver404, resolve
 from django.utils.module_loading import import_string
 from ninja.errors import HttpError
 
+from accounts.client import client_ip
 from api.auth import checked_token
 from api.limits import RateLimited
 from api.models import READ
@@ -44,14 +45,30 @@ LIFETIME = 30 * 60.0
 # The browser's wait before reconnecting, drawn per stream so that a restart does not
 # bring every page back in the same instant.
 RETRY_MS = (1000, 5000)
-# Streams one user may hold open in one process: more pages than that poll.
+# Streams one user, or one address signed out, may hold open in one process: more pages
+# than that poll.
 STREAMS_PER_USER = 30
+STREAMS_PER_ADDRESS = 30
 # The streams by URL name; "api:live" is a game's for an outside client (api/), which
 # sends an API token instead of a session cookie.
 API_STREAM = "api:live"
 STREAM_NAMES = frozenset({"live", "invite_live", "lobby_live", "my_games_live", API_STREAM})
 
-_open_by_user: dict[int, int] = {}
+# Streams open in this process by holder: "user:<id>", or "address:<ip>" for those
+# signed out (behind TRUSTED_PROXIES, the client's address as the login throttle reads it).
+_open_by_holder: dict[str, int] = {}
+
+
+def _holder(scope: dict, user_id: int | None) -> tuple[str, int]:
+    """Whose share of streams this one counts in, and its size."""
+    if user_id is not None:
+        return f"user:{user_id}", STREAMS_PER_USER
+    request = HttpRequest()
+    request.META["REMOTE_ADDR"] = (scope.get("client") or ("",))[0]
+    forwarded = dict(scope["headers"]).get(b"x-forwarded-for")
+    if forwarded is not None:
+        request.META["HTTP_X_FORWARDED_FOR"] = forwarded.decode("latin-1")
+    return f"address:{client_ip(request)}", STREAMS_PER_ADDRESS
 
 
 def offered(request) -> bool:
@@ -185,7 +202,8 @@ async def serve_stream(scope, receive, send, name: str, kwargs: dict) -> None:
         cookies = SimpleCookie()
     try:
         topics, user_id = await sync_to_async(authorize, thread_sensitive=False)(scope, name, kwargs, cookies)
-        if user_id is not None and _open_by_user.get(user_id, 0) >= STREAMS_PER_USER:
+        holder, share = _holder(scope, user_id)
+        if _open_by_holder.get(holder, 0) >= share:
             raise Refused(429, "Too many live pages open at once: this one polls.")
         the_hub = hub()
         try:
@@ -206,13 +224,12 @@ async def serve_stream(scope, receive, send, name: str, kwargs: dict) -> None:
             ],
         }
     )
-    await _stream(the_hub, topics, user_id, receive, send)
+    await _stream(the_hub, topics, holder, receive, send)
 
 
-async def _stream(the_hub, topics: list[str], user_id: int | None, receive, send) -> None:
+async def _stream(the_hub, topics: list[str], holder: str, receive, send) -> None:
     listener = the_hub.listen(topics)
-    if user_id is not None:
-        _open_by_user[user_id] = _open_by_user.get(user_id, 0) + 1
+    _open_by_holder[holder] = _open_by_holder.get(holder, 0) + 1
     gone = asyncio.ensure_future(receive())  # http.disconnect: the page went away
     loop = the_hub.loop
     ends_at = loop.time() + LIFETIME * random.uniform(0.9, 1.1)
@@ -237,10 +254,9 @@ async def _stream(the_hub, topics: list[str], user_id: int | None, receive, send
     finally:
         gone.cancel()
         the_hub.forget(listener)
-        if user_id is not None:
-            _open_by_user[user_id] -= 1
-            if not _open_by_user[user_id]:
-                del _open_by_user[user_id]
+        _open_by_holder[holder] -= 1
+        if not _open_by_holder[holder]:
+            del _open_by_holder[holder]
 
 
 async def _body(send, text: str) -> None:

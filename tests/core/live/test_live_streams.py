@@ -109,6 +109,19 @@ def test_one_user_cannot_hold_more_than_their_share_of_streams(site, client, bob
     again.close(), held[1].close()
 
 
+def test_one_address_signed_out_cannot_hold_more_than_its_share(site, client, bob, table, monkeypatch):
+    """Found by a QA pass: streams without a sign-in had no bound at all."""
+    monkeypatch.setattr(streams, "STREAMS_PER_ADDRESS", 2)
+    held = [Stream(site, reverse("lobby_live")) for _ in range(2)]
+    assert [s.status for s in held] == [200, 200]
+    refused = Stream(site, reverse("live", args=[table.pk]))
+    assert (refused.status, refused.body) == (429, "Too many live pages open at once: this one polls.")
+    signed_in = Stream(site, reverse("live", args=[table.pk]), cookies_of(client, bob))
+    assert signed_in.status == 200  # an account's streams count in its own share
+    for stream in (*held, signed_in):
+        stream.close()
+
+
 def test_a_closed_stream_leaves_no_listener_behind(site, table):
     streams_open = [Stream(site, reverse("live", args=[table.pk])) for _ in range(3)]
     deadline = time.monotonic() + 5
@@ -158,8 +171,10 @@ def fetch_page(site, path: str, cookies: dict) -> str:
         return response.read().decode()
 
 
-def test_open_streams_hold_no_database_connection_and_no_thread(site, table):
+def test_open_streams_hold_no_database_connection_and_no_thread(site, table, monkeypatch):
     from django.db import connection
+
+    monkeypatch.setattr(streams, "STREAMS_PER_ADDRESS", 60)  # all come from 127.0.0.1
 
     if connection.vendor != "postgresql":
         pytest.skip("counts PostgreSQL's connections")
