@@ -2,11 +2,16 @@
 environment of the README's "Production" section, on its own VAR_DIR (SQLite, no Redis)."""
 
 import contextlib
+import http.cookiejar
 import os
 import socket
+import ssl
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
+from urllib.parse import urlencode
 
 from django.conf import settings
 
@@ -113,3 +118,51 @@ def deploy(var_dir, **env):
     for step in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
         done = manage(var_dir, *step, **env)
         assert done.returncode == 0, done.stderr
+
+
+def self_signed_certificate(directory):
+    """A key and a certificate for 127.0.0.1, valid a day, both in one PEM file."""
+    pem, cert = directory / "proxy.pem", directory / "cert.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"]
+        + ["-keyout", pem, "-out", cert],
+        check=True,
+        capture_output=True,
+    )
+    pem.write_text(pem.read_text() + cert.read_text())
+    return pem
+
+
+class Browser:
+    """Cookies, the page's origin on every POST (as browsers send it) and the CSRF token."""
+
+    def __init__(self, site: str):
+        self.site, self.cookies = site, http.cookiejar.CookieJar()
+        unverified = ssl.create_default_context()
+        unverified.check_hostname, unverified.verify_mode = False, ssl.CERT_NONE  # our self-signed cert
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.cookies), urllib.request.HTTPSHandler(context=unverified)
+        )
+
+    def get(self, url: str) -> str:
+        with self.opener.open(url if url.startswith("https://") else self.site + url, timeout=30) as response:
+            return response.read().decode()
+
+    def post(self, url: str, **fields) -> tuple[int, str]:
+        url = url if url.startswith("https://") else self.site + url
+        token = next(c.value for c in self.cookies if c.name == "csrftoken")
+        request = urllib.request.Request(
+            url,
+            urlencode(fields | {"csrfmiddlewaretoken": token}).encode(),
+            headers={"Origin": self.site, "Referer": url},
+        )
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.read().decode()
+
+    def sign_in(self, username: str, password: str):
+        self.get("/accounts/login/")
+        assert self.post("/accounts/login/", username=username, password=password)[0] == 200
+        assert all(c.secure for c in self.cookies if c.name in ("sessionid", "csrftoken"))
