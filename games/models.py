@@ -573,7 +573,7 @@ class InboundMail(models.Model):
 
     class Outcome(models.TextChoices):
         PLAYED = "played", "Played"
-        REFUSED = "refused", "Refused"  # a command the game refused: nothing was played
+        REFUSED = "refused", "Refused"  # a command the game refused (those before it were played)
         OVER = "over", "Game over"  # answered with the result
 
     key = models.CharField(max_length=64, unique=True)

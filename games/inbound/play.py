@@ -4,9 +4,11 @@ follow as they do for the page.
 
 The game's own commands come from its plugin (`GamePlugin.commands`, games/engine/
 commands.py); a few work in every game: "resign", "back" (take the seat back from the bot
-that played it while away) and "say <words>" (table talk). A mail plays all of its
-commands or none: the first one refused undoes those before it, so the answer can say
-"nothing was played" and the player sends the whole turn again. Lines after the commands
+that played it while away) and "say <words>" (table talk). A mail's commands are played
+in order, as clicks on the page would be, up to the first one refused: those before it
+stand. Undoing them would undo what they showed the player while its reason still told of
+it (a draw, then a refusal that names the card drawn), and they could send another turn
+knowing the card. Lines after the commands
 that start like none (a sign-off the reader did not cut: "Cheers," "Bob") end the
 commands: they are left unread, and the answer says so.
 """
@@ -33,21 +35,12 @@ class Report:
     """What a mail's commands came to, for its answer."""
 
     done: list[str] = field(default_factory=list)  # the logged sentences of the moves made
-    refused: dict | None = None  # {"command", "reason"}: then nothing was played
-    undone: list[str] = field(default_factory=list)  # commands before the refused one
-    # What those would have done: the reason may lie there ("You hold no R10" when the lay
-    # before took it).
-    undone_did: list[str] = field(default_factory=list)
+    refused: dict | None = None  # {"command", "reason"}: the first command refused
+    skipped: list[str] = field(default_factory=list)  # the commands after it, not tried
     unread: list[str] = field(default_factory=list)  # the lines after the last command
 
     def as_json(self) -> dict:
-        return {
-            "done": self.done,
-            "refused": self.refused,
-            "undone": self.undone,
-            "undone_did": self.undone_did,
-            "unread": self.unread,
-        }
+        return {"done": self.done, "refused": self.refused, "skipped": self.skipped, "unread": self.unread}
 
 
 class _Refused(Exception):
@@ -80,22 +73,19 @@ def _legal_moves(game: Game, index: int) -> list[dict]:
 
 
 def play_commands(user, game_id: int, index: int, commands: list[str]) -> Report:
-    """Play `commands` in order at seat `index`, all or none."""
+    """Play `commands` in order at seat `index`, up to the first one refused."""
     report = Report()
-    try:
-        with transaction.atomic():
-            for k, command in enumerate(commands):
-                try:
-                    report.done.extend(_play_one(user, game_id, index, command))
-                except _Refused as refused:
-                    if not (k and refused.unknown_verb):
-                        raise
-                    report.unread = commands[k:]
-                    break
-    except _Refused as refused:
-        report.undone = commands[: commands.index(refused.command)]
-        report.undone_did, report.done = report.done, []
-        report.refused = {"command": refused.command, "reason": refused.reason}
+    for k, command in enumerate(commands):
+        try:
+            with transaction.atomic():  # a command refused half-way leaves nothing of itself
+                report.done.extend(_play_one(user, game_id, index, command))
+        except _Refused as refused:
+            if k and refused.unknown_verb:
+                report.unread = commands[k:]
+            else:
+                report.refused = {"command": refused.command, "reason": refused.reason}
+                report.skipped = commands[k + 1 :]
+            break
     return report
 
 

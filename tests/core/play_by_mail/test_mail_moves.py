@@ -59,23 +59,52 @@ def test_one_mail_holds_a_whole_turn(table, alice, enqueued, run_enqueued, djang
     assert "Waiting for Bob" in answer(run_enqueued).body
 
 
-def test_a_refused_command_plays_nothing_of_the_mail_and_says_why(
+def test_the_commands_before_a_refused_one_stand_and_the_answer_says_why(
     table, alice, enqueued, run_enqueued, django_capture_on_commit_callbacks
 ):
     version = table.version
     with django_capture_on_commit_callbacks(execute=True):
-        received = receive(reply(table, alice, "draw\ndiscard Atlantis"))
+        received = receive(reply(table, alice, "draw\ndiscard Atlantis\nsay hello"))
     assert received.status == "refused"
-    assert Game.objects.get(pk=table.pk).version == version  # the draw was undone too
+    assert Game.objects.get(pk=table.pk).version == version + 1  # the draw stands
     message = answer(run_enqueued)
     body = message.body
-    assert "Nothing was played" in body and "discard Atlantis" in body
-    assert "draw" in body  # the commands legal now
-    # What the commands before it would have done, for a reason that lies there ("You
-    # hold no R10" when the lay before took it).
-    assert "(Not played either: draw. Before it, they would have done this:)\n- Alice drew" in body
+    assert "Played:\n- Alice drew" in body
+    assert 'Then "discard Atlantis" was refused.' in body and "(Not tried after it: say hello.)" in body
+    assert "discard" in body  # the commands legal now: her turn goes on
     html, _ = message.alternatives[0]
-    assert "Before it, they would have done this:)</p><ul" in html and "<li>Alice drew" in html
+    assert "Then refused</h1>" in html and "Not tried after it: say hello." in html
+
+
+def test_a_refused_first_command_plays_nothing(
+    table, alice, enqueued, run_enqueued, django_capture_on_commit_callbacks
+):
+    version = table.version
+    with django_capture_on_commit_callbacks(execute=True):
+        assert receive(reply(table, alice, "discard Atlantis, draw")).status == "refused"
+    assert Game.objects.get(pk=table.pk).version == version
+    body = answer(run_enqueued).body
+    assert 'Nothing was played: "discard Atlantis" was refused.' in body and "(Not tried after it: draw.)" in body
+
+
+def test_a_reply_cannot_draw_a_card_look_at_it_and_take_the_draw_back(
+    table, alice, enqueued, run_enqueued, django_capture_on_commit_callbacks
+):
+    """Found by a QA pass: the commands of a refused reply were all undone, while the
+    refusal was judged with the card drawn in hand. "draw, discard <a guess>, draw" told by
+    its answer whether the guess was the pile's top card (refused at the third command:
+    "not your turn") or not ("You hold no ..."), and the player could then take the
+    discard instead. Now what a reply played stays played."""
+    game = Game.objects.get(pk=table.pk)
+    after_draw = get_rules("capitalla").apply(game.state, 0, {"type": "draw", "from": "pile"})
+    drawn = next(c for c in after_draw["hands"][0] if c not in game.state["hands"][0])  # the pile's top
+    game.state = after_draw  # to word the discard
+    probe = "draw, " + command_for(game, 0, {"type": "discard", "card": drawn}) + ", draw"
+    with django_capture_on_commit_callbacks(execute=True):
+        assert receive(reply(Game.objects.get(pk=table.pk), alice, probe)).status == "refused"
+    played = [e.move for e in Event.objects.filter(game=table, seat=0).order_by("seq")]
+    assert played == [{"type": "draw", "from": "pile"}, {"type": "discard", "card": drawn}]
+    assert Game.objects.get(pk=table.pk).to_act == [1]  # her turn is over: nothing to choose again
 
 
 def test_a_mail_without_commands_gets_the_commands_legal_now(
