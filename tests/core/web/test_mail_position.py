@@ -173,6 +173,17 @@ def test_capit_shows_round_contract_and_laid_status(people):
     assert f"Contract down: {', '.join(laid)}." in text
 
 
+def test_capit_says_what_the_turn_asks_as_the_page_does(people):
+    """Found by a QA pass: the mail offered a draw from the stock with a discard to take
+    (refused), and lay-offs before the contract (refused)."""
+    _, _, text = text_at("capit", people, 5, lambda view: view["phase"] == "draw" and view["discard_top"])
+    assert "Draw: take the discard, or push it." in text and "draw from the stock" not in text.lower()
+    _, _, text = text_at("capit", people, 5, lambda view: view["phase"] == "play" and not view["laid"][view["seat"]])
+    assert "Lay down your contract if you can, then discard." in text and "lay off" not in text.lower()
+    _, _, text = text_at("capit", people, 5, lambda view: view["phase"] == "play" and view["laid"][view["seat"]])
+    assert "Meld, lay off or swap if you can, then discard." in text
+
+
 def test_casino_puts_my_question_with_its_choices_lettered(people):
     def asked_me(view):
         return any(q["to"] == view["to_act"][0] and q.get("choice") is None for q in view.get("asked") or [])
