@@ -231,7 +231,6 @@ def _present_result(result: dict, view: dict, name_of, num_seats: int) -> dict:
     reason = result.get("reason")
     declaration = result.get("declaration")
     revealed = _revealed_hands(view)
-    scores = result.get("scores")
     hands = []
     for i in range(num_seats):
         row = {
@@ -241,7 +240,6 @@ def _present_result(result: dict, view: dict, name_of, num_seats: int) -> dict:
             "groups": None,
             "declared": None,
             "discard": None,
-            "score": scores[i] if isinstance(scores, list) and i < len(scores) else None,
         }
         if declaration and declaration.get("seat") == i:
             row["declared"] = [declared_group(list(g)) for g in declaration.get("groups") or []]

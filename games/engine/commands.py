@@ -282,7 +282,8 @@ def table_group(token: str, count: int, what: str) -> int:
     if word in ("group", "meld", "build") and rest:
         token = rest
     k = letter_index(token)
+    if not count:
+        raise CommandError(f'"{token}" names no {what} on the table: there is none yet.')
     if k is None or k >= count:
-        last = f" A to {letter(count - 1)}" if count else " none yet"
-        raise CommandError(f'"{token}" names no {what} on the table: they are lettered{last}.')
+        raise CommandError(f'"{token}" names no {what} on the table: they are lettered A to {letter(count - 1)}.')
     return k

@@ -144,6 +144,11 @@ def test_a_letter_past_the_table_is_refused():
         table_group("c", 2, "meld")
 
 
+def test_a_letter_on_an_empty_table_says_there_is_none():
+    with pytest.raises(CommandError, match='^"a" names no meld on the table: there is none yet.$'):
+        table_group("a", 0, "meld")
+
+
 def test_written_groups_keep_a_written_kind():
     assert written_groups("set 6h 6d 6c / 7s 8s 9s", ("set", "run")) == [("set", "6h 6d 6c"), (None, "7s 8s 9s")]
 
