@@ -23,7 +23,14 @@
     return formOf(element) + "|" + element.name + (checkable ? "=" + element.value : "");
   }
 
-  var FIELDS = "input[type=checkbox], input[type=radio], input[type=text], input[type=search], textarea, details";
+  var FIELDS = "input[type=checkbox], input[type=radio], input[type=text], input[type=search], textarea, select, details";
+
+  // What the server drew in the field: a select's is the option marked selected.
+  function drawn(element) {
+    if (element.tagName !== "SELECT") return element.defaultValue;
+    var marked = Array.prototype.find.call(element.options, function (option) { return option.defaultSelected; });
+    return marked ? marked.value : element.options.length ? element.options[0].value : "";
+  }
 
   // What differs from what the server drew: the player's doing.
   function choices(part) {
@@ -32,9 +39,15 @@
       if (element.tagName === "DETAILS") found.push({key: key(element), open: element.open});
       else if (element.type === "checkbox" || element.type === "radio") {
         if (element.checked !== element.defaultChecked) found.push({key: key(element), checked: element.checked});
-      } else if (element.value !== element.defaultValue) found.push({key: key(element), value: element.value});
+      } else if (element.value !== drawn(element)) found.push({key: key(element), value: element.value});
     });
     return found;
+  }
+
+  function offers(element, value) {
+    return element.tagName !== "SELECT" || Array.prototype.some.call(element.options, function (option) {
+      return option.value === value && !option.disabled;
+    });
   }
 
   function restore(part, found) {
@@ -48,7 +61,7 @@
       else if ("checked" in choice && element.checked !== choice.checked && !element.disabled) {
         element.checked = choice.checked;
         changed = changed || element;
-      } else if ("value" in choice && element.value !== choice.value && !element.disabled) {
+      } else if ("value" in choice && element.value !== choice.value && !element.disabled && offers(element, choice.value)) {
         element.value = choice.value;
         changed = changed || element;
       }
