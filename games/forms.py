@@ -87,8 +87,8 @@ class CreateTableForm(forms.Form):
         max_value=1_000_000,
         initial=0,
         required=False,
-        help_text="Each player pays it into the pot at the start; 0 plays for fun. A table with an ante "
-        "seats only people and starts once every seat is taken.",
+        help_text="Each player pays it into the pot on sitting down (back if they leave before the deal); "
+        "0 plays for fun. A table with an ante seats only people and starts once every seat is taken.",
     )
     private = forms.BooleanField(
         label="Private table",

@@ -316,10 +316,9 @@ def create_table(
             rated=bool(rated),
             ante=ante,
         )
-        if bots < seats:
-            Seat.objects.create(game=game, index=0, user=host, player_name=host.name)
+        host_seat = Seat.objects.create(game=game, index=0, user=host, player_name=host.name) if bots < seats else None
         Seat.objects.bulk_create(Seat(game=game, index=i, bot_level=bot_level) for i in range(seats - bots, seats))
-        chips.open_pot(game, host_seated=bots < seats)
+        chips.open_pot(game, host_seat)
     return game
 
 
@@ -358,12 +357,13 @@ def join_table(user, game_id: int) -> Seat:
         game = _locked(game_id)
         index = check_can_join(game, user)
         free = game.free_indexes()
-        with _chips_refusal():
-            chips.check_can_afford(user, game)
         try:
-            seat = Seat.objects.create(game=game, index=index, user=user, player_name=user.name)
+            with transaction.atomic():
+                seat = Seat.objects.create(game=game, index=index, user=user, player_name=user.name)
         except IntegrityError:
             raise Conflict("That seat was just taken; try again.") from None
+        with _chips_refusal():
+            chips.hold_ante(game, seat)
         if len(free) == 1:  # the last seat: the host hears it by mail (the sweeper sends it)
             _set_full_mail(game, timezone.now() + timedelta(seconds=settings.TURN_MAIL_DELAY))
     return seat
@@ -382,6 +382,7 @@ def leave_table(user, game_id: int) -> Game:
         if game.status != Game.Status.OPEN:
             raise Conflict(DEALT)
         seat.delete()
+        chips.return_ante(game, seat.index)
         _set_full_mail(game, None)
     return game
 
@@ -408,9 +409,9 @@ def _close(game: Game) -> Game:
 
 def free_seat(user, game_id: int, index) -> Game:
     """The host frees a seat before the start: a bot's, to make room for a friend, or a
-    player's. Nobody has paid an ante yet, so there is nothing to give back. A player's
-    seat freed, they may not sit there again (`turned_away`), and the table gets a new
-    invite link, so that those who had the old one and no seat are asked again."""
+    player's, whose ante goes back to them. A player's seat freed, they may not sit there
+    again (`turned_away`), and the table gets a new invite link, so that those who had the
+    old one and no seat are asked again."""
     with transaction.atomic():
         game = _locked(game_id)
         check_host(game, user)
@@ -422,6 +423,7 @@ def free_seat(user, game_id: int, index) -> Game:
         if seat.user_id == user.pk:
             raise Conflict("That is your own seat: close the table instead.")
         seat.delete()
+        chips.return_ante(game, seat.index)
         _set_full_mail(game, None)
         if seat.user_id is not None:
             game.turned_away = [*game.turned_away, seat.user_id]

@@ -1,14 +1,18 @@
 """Moving chips: the only code that writes ledger entries.
 
-Games call five hooks from games/services.py, inside the game's transaction:
-`open_pot` (a table with an ante), `check_can_afford` (joining), `collect_antes`
-(starting), `settle` (after every change: pays what the game's position says is due and
-has not been paid yet, so calling it twice pays once) and `refund_antes` (a table closed
-by its host). Only people stake chips: no hook takes from or pays into the house, and
-nothing but a player's starting grant is ever issued (verify_ledger checks it).
+Games call these hooks from games/services.py, inside the game's transaction:
+`open_pot` (a table with an ante: the host's ante goes in), `hold_ante` (a player sits
+down: their ante goes in), `return_ante` (a player leaves before the deal, or the host
+frees their seat), `refund_antes` (a table closed before the deal), `collect_antes`
+(the deal: any seat whose ante is not in yet pays it), and `settle` (after every change:
+pays what the game's position says is due and has not been paid yet, so calling it twice
+pays once). The ante is paid on sitting down, not at the deal: a player cannot sit at
+more staked tables than they can cover, and leave every host waiting on a start that
+fails. Only people stake chips: no hook takes from or pays into the house, and nothing but
+a player's starting grant is ever issued (verify_ledger checks it).
 """
 
-from django.db.models import Sum
+from collections import Counter
 
 from .models import Account, Entry
 
@@ -56,37 +60,46 @@ def grant(account: Account, amount: int) -> None:
 # ---------------------------------------------------------------- game hooks
 
 
-def open_pot(game, host_seated: bool) -> None:
+def open_pot(game, host_seat=None) -> None:
+    """A table with an ante gets its pot; the host seated at it pays in at once."""
     if not game.ante:
         return
-    if host_seated:
-        _require(player_account(game.host), game.ante, mine=True)
-    Account.objects.create(kind=Account.Kind.POT, game=game)
+    pot = Account.objects.create(kind=Account.Kind.POT, game=game)
+    if host_seat is not None:
+        _pay_ante(pot, game, host_seat, mine=True)
 
 
-def check_can_afford(user, game) -> None:
-    if game.ante:
-        _require(player_account(user), game.ante, mine=True)
-
-
-def collect_antes(game, seats, starter) -> None:
-    """Every seat's player pays the ante into the pot. A player who cannot is not named
-    to `starter` (balances are private); a bot seat is refused, never paid for."""
+def hold_ante(game, seat) -> None:
+    """The player who just took `seat` pays the ante into the pot (refused, with their
+    own balance, when they cannot)."""
     pot = pot_of(game)
-    if pot is None:
-        return
-    for seat in seats:
-        payer = _player_account_of(seat)
-        _require(payer, game.ante, mine=seat.user_id == starter.pk, lock=True)
-        _record(payer, pot, game.ante, Reason.ANTE, game, seat=seat.index)
+    if pot is not None:
+        _pay_ante(pot, game, seat, mine=True)
+
+
+def return_ante(game, index: int) -> None:
+    """The ante paid for seat `index` goes back to whoever paid it: they left before the
+    deal, or the host freed their seat."""
+    _refund(game, index)
 
 
 def refund_antes(game) -> None:
+    """Every ante the pot holds goes back: the table closed before the deal."""
+    _refund(game, None)
+
+
+def collect_antes(game, seats, starter) -> None:
+    """At the deal, every seat's player has paid into the pot; a seat whose ante is not
+    in (taken before antes were paid on sitting down) pays it now. A player who cannot is
+    not named to `starter` (balances are private); a bot seat is refused, never paid for."""
     pot = pot_of(game)
     if pot is None:
         return
-    for entry in pot.incoming.filter(reason=Reason.ANTE):
-        _record(pot, entry.debit, entry.amount, Reason.REFUND, game, seat=entry.seat)
+    paid = _held(pot)
+    for seat in seats:
+        payer = _player_account_of(seat)
+        if not paid[seat.index, payer.pk]:
+            _pay_ante(pot, game, seat, mine=seat.user_id == starter.pk)
 
 
 def settle(game, seats) -> None:
@@ -98,7 +111,7 @@ def settle(game, seats) -> None:
     if pot is None:
         return
     accounts = {seat.index: _player_account_of(seat) for seat in seats}
-    starting_pot = pot.incoming.filter(reason=Reason.ANTE).aggregate(total=Sum("amount"))["total"] or 0
+    starting_pot = sum(_held(pot).values())
     paid_rounds = set(pot.outgoing.filter(reason=Reason.ROUND_SHARE).values_list("round", flat=True))
     paid_out = pot.outgoing.filter(reason=Reason.PAYOUT).exists()
     for payout in game.plugin.payouts(game.state, starting_pot):
@@ -109,6 +122,33 @@ def settle(game, seats) -> None:
 
 
 # ---------------------------------------------------------------- internals
+
+
+def _pay_ante(pot: Account, game, seat, mine: bool) -> None:
+    payer = _player_account_of(seat)
+    _require(payer, game.ante, mine=mine, lock=True)
+    _record(payer, pot, game.ante, Reason.ANTE, game, seat=seat.index)
+
+
+def _held(pot: Account) -> Counter:
+    """What the pot holds of each (seat, payer account): antes paid in, less refunds."""
+    held = Counter()
+    for index, payer, amount in pot.incoming.filter(reason=Reason.ANTE).values_list("seat", "debit", "amount"):
+        held[index, payer] += amount
+    for index, payer, amount in pot.outgoing.filter(reason=Reason.REFUND).values_list("seat", "credit", "amount"):
+        held[index, payer] -= amount
+    return held
+
+
+def _refund(game, index: int | None) -> None:
+    """Give back the antes held for seat `index` (every seat: None)."""
+    pot = pot_of(game)
+    if pot is None:
+        return
+    payers = {a.pk: a for a in Account.objects.filter(pk__in=pot.incoming.values("debit"))}
+    for (seat, payer), amount in _held(pot).items():
+        if amount > 0 and index in (None, seat):
+            _record(pot, payers[payer], amount, Reason.REFUND, game, seat=seat)
 
 
 def _player_account_of(seat) -> Account:

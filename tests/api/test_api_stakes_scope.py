@@ -43,9 +43,10 @@ def test_a_play_token_cannot_open_a_staked_table(api_as, alice):
 def test_a_play_token_cannot_deal_a_staked_table(api_as, alice, charlie):
     game = services.create_table(alice, "capitalla", seats=2, ante=50)
     services.join_table(charlie, game.pk)
+    paid = Entry.objects.filter(game=game).count()  # the antes paid on sitting down
     assert_refused(api_as(alice, PLAY).post(f"/games/{game.pk}/start"))
     assert Game.objects.get(pk=game.pk).status == Game.Status.OPEN
-    assert not Entry.objects.filter(game=game).exists()
+    assert Entry.objects.filter(game=game).count() == paid
 
 
 def test_a_play_token_cannot_move_or_resign_in_a_staked_game(api_as, alice, charlie):

@@ -80,9 +80,9 @@ def test_the_replay_shows_every_hand_and_jumps_to_each_deal(client, bots_game):
 
 
 def test_a_staked_table_pays_the_pot_to_the_winner(alice, bob, play_out):
+    before = {user.pk: chips.balance_of(user) for user in (alice, bob)}
     game = services.create_table(alice, "casino", seats=2, ante=100)
     services.join_table(bob, game.pk)
-    before = {user.pk: chips.balance_of(user) for user in (alice, bob)}
     game = play_out(services.start_table(alice, game.pk))
     assert chips.pot_of(game).balance() == 0
     winners = game.result["winners"]

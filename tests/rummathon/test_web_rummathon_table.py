@@ -152,9 +152,9 @@ def test_extra_time_chat_resign_and_a_rematch(client, alice, bob, charlie, frien
 
 def test_a_staked_table_pays_the_pot_to_the_winners(alice, bob, monkeypatch, play_out):
     monkeypatch.setattr(services, "new_seed", lambda: 5)
+    before = {user.pk: chips.balance_of(user) for user in (alice, bob)}
     game = services.create_table(alice, "rummathon", seats=2, ante=100, options={"variant": "half"})
     services.join_table(bob, game.pk)
-    before = {user.pk: chips.balance_of(user) for user in (alice, bob)}
     game = play_out(services.start_table(alice, game.pk))
     assert chips.pot_of(game).balance() == 0
     winners = game.result["winners"]

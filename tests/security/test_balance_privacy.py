@@ -22,9 +22,11 @@ def spend_down(user, player, keep: int):
 
 @pytest.fixture
 def bob_short(alice, bob, player):
-    """Bob sits at Alice's 300-chip table, then loses all but 100 chips elsewhere."""
+    """Bob sat at Alice's 300-chip table before antes were paid on sitting down (his went
+    back: as a seat of then), then lost all but 100 chips elsewhere."""
     game = services.create_table(alice, "capitalla", seats=2, ante=300)
     services.join_table(bob, game.pk)
+    chips.return_ante(game, 1)
     spend_down(bob, player, keep=100)
     return game
 
@@ -47,11 +49,9 @@ def test_the_start_page_does_not_show_another_players_balance(client, alice, bob
 
 
 def test_a_host_short_of_the_ante_is_told_their_own_balance(alice, bob, player):
-    game = services.create_table(alice, "capitalla", seats=2, ante=300)
-    services.join_table(bob, game.pk)
     spend_down(alice, player, keep=120)
     with pytest.raises(services.Conflict, match="you have only 120"):
-        services.start_table(alice, game.pk)
+        services.create_table(alice, "capitalla", seats=2, ante=300)
 
 
 def test_a_player_short_of_the_ante_to_join_is_told_their_own_balance(alice, bob, player):

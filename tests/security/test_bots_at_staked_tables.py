@@ -26,7 +26,7 @@ def test_starting_a_staked_table_with_free_seats_to_fill_with_bots_is_refused(al
         services.start_table(alice, game.pk)
     game.refresh_from_db()
     assert game.status == Game.Status.OPEN and game.seats.count() == 2 and game.state is None
-    assert chips.balance_of(alice) == chips.balance_of(bob) == 1000
+    assert chips.balance_of(alice) == chips.balance_of(bob) == 1000 - 50  # paid on sitting down, held
 
 
 def test_the_lobby_form_refuses_bots_at_a_staked_table(client, alice):

@@ -27,8 +27,10 @@ def with_a_bot_seat(alice, bob):
 def test_starting_with_a_bot_seat_is_refused(alice, bob, with_a_bot_seat):
     with pytest.raises(services.ServiceError, match="only people"):
         services.start_table(alice, with_a_bot_seat.pk)
-    assert chips.balance_of(alice) == chips.balance_of(bob) == 1000
-    assert not Entry.objects.exclude(reason=Entry.Reason.GRANT).exists()
+    # Only the people's antes, paid as they sat down: none for the bot, none from the house.
+    assert chips.balance_of(alice) == chips.balance_of(bob) == 1000 - 400
+    assert not Entry.objects.exclude(reason__in=[Entry.Reason.GRANT, Entry.Reason.ANTE]).exists()
+    assert sorted(Entry.objects.filter(reason=Entry.Reason.ANTE).values_list("seat", flat=True)) == [0, 1]
     assert not Entry.objects.filter(credit__kind=Account.Kind.HOUSE).exists()  # no top-up either
 
 

@@ -42,7 +42,7 @@ def test_a_staked_table_with_a_bot_is_closed_and_its_antes_go_back(alice, bob, s
     close_staked_tables_with_bots(apps, None)
     assert Game.objects.get(pk=stuck.pk).status == Game.Status.ABANDONED
     assert Game.objects.get(pk=fine.pk).status == Game.Status.OPEN
-    assert chips.balance_of(alice) == 1000
+    assert chips.balance_of(alice) == 1000 - 100  # her ante at the fine table, paid on sitting down
     assert chips.pot_of(stuck).balance() == 0
     # The house's old top-up stays on the books as what it was: chips printed.
     legacy = ["House was granted 100 chips but is not a player's account"] if status == Game.Status.ACTIVE else []

@@ -53,13 +53,13 @@ def test_the_first_to_ask_opens_the_next_table_with_the_same_settings(finished, 
 
 def test_the_others_join_it_and_asking_again_changes_nothing(finished, alice, bob):
     following = services.rematch(bob, finished.pk)
+    before = balance_of(alice)
     assert services.rematch(alice, finished.pk) == following
+    assert balance_of(alice) == before - 20  # the ante goes in as she sits down
     assert services.rematch(alice, finished.pk) == following
     assert sorted(s.user.username for s in Game.objects.get(pk=following.pk).seat_list) == ["alice", "bob"]
-    # Nobody has paid yet: the antes go in when the host deals.
-    before = balance_of(alice)
     services.start_table(bob, following.pk)
-    assert balance_of(alice) == before - 20
+    assert balance_of(alice) == before - 20  # once
 
 
 def test_a_game_against_bots_alone_is_dealt_again_at_once(alice):

@@ -1,16 +1,16 @@
 """Races on PostgreSQL with threads: two sweepers, or a sweeper and a human move, give
 exactly one outcome."""
 
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.utils import timezone
 
 from games import services
 from games.models import Event, Game, is_system_move
 from games.replay import replay
+from tests.at_once import run_together
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.usefixtures("no_declarations")]
 
@@ -19,27 +19,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pyt
 def _needs_postgres():
     if connection.vendor != "postgresql":
         pytest.skip("row locks are a PostgreSQL behaviour; set DATABASE_URL to run")
-
-
-def run_together(*actions):
-    barrier = threading.Barrier(len(actions))
-    outcomes = [None] * len(actions)
-
-    def run(i, action):
-        try:
-            barrier.wait()
-            outcomes[i] = action()
-        except services.ServiceError as exc:
-            outcomes[i] = type(exc).__name__
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, a)) for i, a in enumerate(actions)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return outcomes
 
 
 def expire_now(game):
