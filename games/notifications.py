@@ -575,6 +575,7 @@ def _mail_answer(user, mail: InboundMail):
         "done": report.get("done") or [],
         "refused": report.get("refused"),
         "skipped": report.get("skipped") or [],
+        "said": report.get("said") or [],
         "unread": report.get("unread") or [],
         "stale": report.get("stale"),
         "position": position(game, user),

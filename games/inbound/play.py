@@ -27,6 +27,7 @@ EVERY_GAME = (
     CommandHelp("say <words>", "say good game", "Say something at the table."),
     CommandHelp("resign", "resign", "Leave the game; it goes on without you."),
 )
+SAY_VERBS = ("say", "chat")
 COME_BACK = CommandHelp("back", "back", "Play your seat yourself again (a bot plays it while you are away).")
 
 
@@ -35,12 +36,19 @@ class Report:
     """What a mail's commands came to, for its answer."""
 
     done: list[str] = field(default_factory=list)  # the logged sentences of the moves made
+    said: list[str] = field(default_factory=list)  # the lines of table talk it sent
     refused: dict | None = None  # {"command", "reason"}: the first command refused
     skipped: list[str] = field(default_factory=list)  # the commands after it, not tried
     unread: list[str] = field(default_factory=list)  # the lines after the last command
 
     def as_json(self) -> dict:
-        return {"done": self.done, "refused": self.refused, "skipped": self.skipped, "unread": self.unread}
+        return {
+            "done": self.done,
+            "said": self.said,
+            "refused": self.refused,
+            "skipped": self.skipped,
+            "unread": self.unread,
+        }
 
 
 class _Refused(Exception):
@@ -78,7 +86,7 @@ def play_commands(user, game_id: int, index: int, commands: list[str]) -> Report
     for k, command in enumerate(commands):
         try:
             with transaction.atomic():  # a command refused half-way leaves nothing of itself
-                report.done.extend(_play_one(user, game_id, index, command))
+                _play_one(user, game_id, index, command, report)
         except _Refused as refused:
             if k and refused.unknown_verb:
                 report.unread = commands[k:]
@@ -89,15 +97,15 @@ def play_commands(user, game_id: int, index: int, commands: list[str]) -> Report
     return report
 
 
-def _play_one(user, game_id: int, index: int, command: str) -> list[str]:
-    """The sentences of what `command` did, or _Refused."""
+def _play_one(user, game_id: int, index: int, command: str, report: Report) -> None:
+    """Play `command`, adding what it did to the report, or _Refused."""
     verb, _, rest = normalize(command).partition(" ")
     game = Game.objects.get(pk=game_id)
     seen = game.version
     try:
-        if verb in ("say", "chat"):
-            services.say(user, game_id, command.split(None, 1)[1] if rest else "")
-            return []
+        if verb in SAY_VERBS:
+            report.said.append(services.say(user, game_id, command.split(None, 1)[1] if rest else "").text)
+            return
         if verb == "resign" and not rest:
             services.resign(user, game_id)
         elif normalize(command) in ("back", "i'm back", "im back", "i am back"):
@@ -108,7 +116,7 @@ def _play_one(user, game_id: int, index: int, command: str) -> list[str]:
         raise _Refused(command, exc.message) from None
     names = dict(enumerate(seat_names(game)))
     events = Event.objects.filter(game_id=game_id, seq__gt=seen).order_by("seq").values("seat", "summary")
-    return [in_words(e, lambda i: names.get(i, f"Seat {i + 1}")) for e in events if e["seat"] == index]
+    report.done.extend(in_words(e, lambda i: names.get(i, f"Seat {i + 1}")) for e in events if e["seat"] == index)
 
 
 def _game_move(game: Game, index: int, command: str) -> dict:

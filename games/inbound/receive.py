@@ -22,10 +22,10 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from games import services
-from games.engine.commands import CommandError, split_commands
+from games.engine.commands import CommandError, normalize, split_commands
 from games.inbound import address
 from games.inbound.message import Incoming, MessageTooBig, read_message
-from games.inbound.play import Report, play_commands
+from games.inbound.play import SAY_VERBS, Report, play_commands
 from games.models import Game, InboundMail, Notification
 
 logger = logging.getLogger(__name__)
@@ -101,6 +101,10 @@ def _play_once(incoming: Incoming, raw: bytes, user, game: Game, seat: int) -> R
                 mail.outcome = InboundMail.Outcome.REFUSED if report.refused else InboundMail.Outcome.PLAYED
                 mail.report = {**report.as_json(), "stale": stale}
                 mail.save(update_fields=["outcome", "report"])
+            elif game.status == Game.Status.FINISHED and (talk := _table_talk(incoming.text)):
+                # Table talk goes on after the end, as on the page; the rest is moot.
+                mail.report = play_commands(user, game.pk, seat, talk).as_json()
+                mail.save(update_fields=["report"])
             transaction.on_commit(
                 lambda: services.publish_notification(Notification.Kind.MAIL_ANSWER, user.pk, game.pk, mail.pk)
             )
@@ -119,6 +123,15 @@ def _play(user, game: Game, seat: int, text: str) -> Report:
     if not commands:
         return Report(refused={"command": "", "reason": "The mail has no command in it."})
     return play_commands(user, game.pk, seat, commands)
+
+
+def _table_talk(text: str) -> list[str]:
+    """The mail's "say" commands."""
+    try:
+        commands = split_commands(text)
+    except CommandError:
+        return []
+    return [c for c in commands if normalize(c).partition(" ")[0] in SAY_VERBS]
 
 
 def _answers_an_older_position(incoming: Incoming, game: Game) -> bool:

@@ -110,6 +110,20 @@ def test_a_reply_to_a_finished_game_gets_the_result(
     assert "e.g." not in answer.body  # no commands for a game that is over
 
 
+def test_table_talk_mailed_after_the_end_is_said_and_the_rest_left(
+    table, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks
+):
+    """Found by a QA pass: "say" after the end was dropped without a word, though the page
+    takes table talk after the game."""
+    services.resign(bob, table.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert receive(reply(table, alice, "say good game!\nThanks again")).status == "over"
+    assert list(table.chat.values_list("text", flat=True)) == ["good game!"]
+    [answer] = sent_answers(run_enqueued)
+    assert "Said at the table:\n- good game!" in answer.body and "refused" not in answer.body
+    assert "<li>good game!</li>" in answer.alternatives[0][0]
+
+
 @pytest.mark.parametrize(
     "headers",
     [
