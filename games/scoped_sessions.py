@@ -24,9 +24,9 @@ SESSION_KEY = "_game_link"  # {"link": <MagicLink id>, "game": <Game id>}
 
 # What a link's session may do at its own game: see it (poll it, follow its news), move,
 # sort or drag its hand, chat, resign, ask for extra time, come back from a bot, read the
-# history and the replay, and use the
-# game's own pages (its plugin's URLs, in the namespace of its slug, e.g. a meld
-# builder). Matched on the resolved URL name and its `game_id`.
+# history and the replay, and use the game's own pages (its plugin's URLs, in the
+# namespace of its slug, e.g. a meld builder). Matched on the resolved URL name and its
+# `game_id`.
 GAME_URL_NAMES = frozenset(
     {
         "game",

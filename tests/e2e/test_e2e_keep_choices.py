@@ -5,6 +5,7 @@ panel shut and the box clear; at a busy table nobody could resign from the page.
 
 import pytest
 
+from tests.e2e.conftest import recording_page
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -12,8 +13,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 def test_an_open_resign_panel_and_its_ticked_box_outlive_the_opponents_move(alices_turn, browser, site_url):
     from playwright.sync_api import expect
-
-    from tests.e2e.conftest import recording_page
 
     alice, bob = (recording_page(browser, site_url) for _ in range(2))
     for page, name in ((alice, "alice"), (bob, "bob")):
@@ -37,8 +36,6 @@ def test_an_open_resign_panel_and_its_ticked_box_outlive_the_opponents_move(alic
 def test_the_players_own_move_draws_the_table_afresh(alices_turn, browser, site_url):
     """Only news keeps the choices: after the player's own move the table is the answer."""
     from playwright.sync_api import expect
-
-    from tests.e2e.conftest import recording_page
 
     alice = recording_page(browser, site_url)
     log_in(alice, "alice")
@@ -71,7 +68,6 @@ def test_the_cards_ticked_into_a_group_outlive_a_line_said_at_the_table(
     from playwright.sync_api import expect
 
     from games import services
-    from tests.e2e.conftest import recording_page
 
     bob = recording_page(asgi_browser, asgi_site.url)
     log_in(bob, "bob")
