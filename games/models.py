@@ -573,7 +573,8 @@ class InboundMail(models.Model):
 
     class Outcome(models.TextChoices):
         PLAYED = "played", "Played"
-        REFUSED = "refused", "Refused"  # a command the game refused (those before it were played)
+        PARTLY_PLAYED = "partly", "Partly played"  # a command refused after some were played
+        REFUSED = "refused", "Refused"  # the first command refused: nothing was played
         OVER = "over", "Game over"  # answered with the result
 
     key = models.CharField(max_length=64, unique=True)
@@ -587,8 +588,9 @@ class InboundMail(models.Model):
     references = models.TextField(blank=True)
     text = models.TextField(blank=True)  # the reply's new lines, where the commands are
     outcome = models.CharField(max_length=8, choices=Outcome.choices)
-    # What the answer says: {"done": [sentences], "refused": {"command", "reason"},
-    # "stale": bool (it answered the mail of an earlier position)}.
+    # What the answer says: {"done": [sentences], "said": [lines], "refused": {"command",
+    # "reason"}, "skipped": [commands], "unread": [lines], "stale": bool (it answered the
+    # mail of an earlier position)}.
     report = models.JSONField(default=dict)
 
     class Meta:

@@ -19,7 +19,7 @@ from django.db import transaction
 
 from games import services
 from games.engine.commands import CommandError, CommandHelp, normalize
-from games.models import Event, Game
+from games.models import Event, Game, InboundMail
 from games.presenters import in_words
 
 # Commands of every game, after the game's own in the help.
@@ -40,6 +40,12 @@ class Report:
     refused: dict | None = None  # {"command", "reason"}: the first command refused
     skipped: list[str] = field(default_factory=list)  # the commands after it, not tried
     unread: list[str] = field(default_factory=list)  # the lines after the last command
+
+    @property
+    def outcome(self) -> str:
+        if not self.refused:
+            return InboundMail.Outcome.PLAYED
+        return InboundMail.Outcome.PARTLY_PLAYED if self.done or self.said else InboundMail.Outcome.REFUSED
 
     def as_json(self) -> dict:
         return {

@@ -33,7 +33,7 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Received:
-    """What became of a mail: `status` is "played", "refused" or "over" (answered),
+    """What became of a mail: `status` is "played", "partly", "refused" or "over" (answered),
     "duplicate", "ignored" (automatic), "rejected" (not for a seat of ours, or not from
     its player) or "too_big"; `detail` says why, for the sender's server and the logs."""
 
@@ -98,7 +98,7 @@ def _play_once(incoming: Incoming, raw: bytes, user, game: Game, seat: int) -> R
             if game.status == Game.Status.ACTIVE:
                 stale = _answers_an_older_position(incoming, game)
                 report = _play(user, game, seat, incoming.text)
-                mail.outcome = InboundMail.Outcome.REFUSED if report.refused else InboundMail.Outcome.PLAYED
+                mail.outcome = report.outcome
                 mail.report = {**report.as_json(), "stale": stale}
                 mail.save(update_fields=["outcome", "report"])
             elif game.status == Game.Status.FINISHED and (talk := _table_talk(incoming.text)):
