@@ -42,6 +42,14 @@ def test_a_reply_from_the_outbox_plays_and_its_answer_arrives_threaded(
     assert answer.headers["In-Reply-To"].strip("<>")  # threaded under the reply
 
 
+def test_a_reply_played_in_part_says_so(client, alice, alices_turn_mail, django_capture_on_commit_callbacks):
+    """Found by a QA pass: the page said "refused" when the draw before the refusal stood."""
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/outbox/{alices_turn_mail.pk}/reply/", {"text": "draw, discard Atlantis"}, follow=True)
+    assert "Reply sent: partly played. The answer is in your outbox." in response.content.decode()
+
+
 def test_nobody_replies_from_someone_elses_outbox(client, bob, alices_turn_mail, table):
     client.force_login(bob)
     assert client.post(f"/outbox/{alices_turn_mail.pk}/reply/", {"text": "draw"}).status_code == 404
