@@ -18,3 +18,14 @@ def on_the_server(action):
         return action()
     finally:
         connections.close_all()
+
+
+def players_pages(browser, site_url, game):
+    """Alice's and Bob's pages, each signed in on the game."""
+    from tests.e2e.conftest import recording_page
+
+    alice, bob = (recording_page(browser, site_url) for _ in range(2))
+    for page, name in ((alice, "alice"), (bob, "bob")):
+        log_in(page, name)
+        page.goto(game.get_absolute_url())
+    return alice, bob

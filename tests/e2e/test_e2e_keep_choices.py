@@ -6,7 +6,7 @@ panel shut and the box clear; at a busy table nobody could resign from the page.
 import pytest
 
 from tests.e2e.conftest import recording_page
-from tests.e2e.session import log_in
+from tests.e2e.session import log_in, on_the_server, players_pages
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -14,10 +14,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def test_an_open_resign_panel_and_its_ticked_box_outlive_the_opponents_move(alices_turn, browser, site_url):
     from playwright.sync_api import expect
 
-    alice, bob = (recording_page(browser, site_url) for _ in range(2))
-    for page, name in ((alice, "alice"), (bob, "bob")):
-        log_in(page, name)
-        page.goto(alices_turn.get_absolute_url())
+    alice, bob = players_pages(browser, site_url, alices_turn)
     bob.get_by_text("Resign…").click()
     bob.get_by_label("Yes, I resign this game").check()
 
@@ -64,7 +61,6 @@ def bobs_capit_turn(alice, bob):
 def test_the_cards_ticked_into_a_group_outlive_a_line_said_at_the_table(
     bobs_capit_turn, alice, asgi_site, asgi_browser
 ):
-    from django.db import connections
     from playwright.sync_api import expect
 
     from games import services
@@ -82,10 +78,7 @@ def test_the_cards_ticked_into_a_group_outlive_a_line_said_at_the_table(
     cards = ticked.evaluate_all("boxes => boxes.map(b => b.value)")
     bob.evaluate("document.getElementById('table').__before = true")
 
-    try:  # Alice speaks from elsewhere; the ORM call gets a connection of its own here
-        services.say(alice, bobs_capit_turn.pk, "Take your time")
-    finally:
-        connections.close_all()
+    on_the_server(lambda: services.say(alice, bobs_capit_turn.pk, "Take your time"))  # Alice, from elsewhere
     bob.wait_for_function("() => !document.getElementById('table').__before")  # the table came again
     expect(ticked).to_have_count(2)
     assert ticked.evaluate_all("boxes => boxes.map(b => b.value)") == cards

@@ -10,17 +10,9 @@ import pytest
 from games import services
 from tests.e2e.confirm import press_twice
 from tests.e2e.conftest import recording_page
-from tests.e2e.session import log_in
+from tests.e2e.session import log_in, on_the_server, players_pages
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def players_pages(browser, site_url, game):
-    alice, bob = (recording_page(browser, site_url) for _ in range(2))
-    for page, name in ((alice, "alice"), (bob, "bob")):
-        log_in(page, name)
-        page.goto(game.get_absolute_url())
-    return alice, bob
 
 
 def table_fetches(page) -> list[str]:
@@ -107,7 +99,7 @@ def test_the_deal_reaches_the_page_of_a_player_waiting_for_it(alice, bob, asgi_s
     log_in(page, "bob")
     page.goto(game.get_absolute_url())
     expect(page.locator("[data-live]")).to_have_attribute("data-live-state", "open")
-    services.start_table(alice, game.pk)
+    on_the_server(lambda: services.start_table(alice, game.pk))
     expect(page.locator("#table")).to_have_class(re.compile(r"\btable--active\b"))
     assert page.console_errors == [] and page.csp_errors == []
 
@@ -123,8 +115,8 @@ def test_after_the_game_the_table_talk_and_the_rematch_reach_the_page(alice, bob
     log_in(page, "alice")
     page.goto(game.get_absolute_url())
     expect(page.locator("[data-live]")).to_have_attribute("data-live-state", "open")
-    services.say(bob, game.pk, "Well played!")
+    on_the_server(lambda: services.say(bob, game.pk, "Well played!"))
     expect(page.locator("#chat-list")).to_contain_text("Well played!")
-    services.rematch(bob, game.pk)
+    on_the_server(lambda: services.rematch(bob, game.pk))
     expect(page.get_by_role("button", name=re.compile("Join the rematch"))).to_be_visible()
     assert page.console_errors == [] and page.csp_errors == []
