@@ -105,3 +105,14 @@ def test_replace_a_wild_card_on_a_meld():
 
 def test_replace_names_only_a_wild_card_of_the_meld():
     assert refusal("replace 5♠ on A with 5♣", view_of(DOWN_HAND, MELDS, laid=(0, 1))) == "Meld A has no wild 5♠."
+
+
+@pytest.mark.parametrize("written", ["discard 9♣", "discard 10♥", "lay", "meld 6♠ 6♦ 6♣", "lay off 5♣ on A"])
+def test_a_play_before_the_draw_is_refused_as_the_rules_refuse_it_whatever_the_cards(written):
+    # "You hold no 9♣" would be true but hide why: the turn starts with a draw.
+    assert refusal(written, view_of(phase="draw")) == "Draw first: take the discard or push."
+
+
+def test_another_seats_draw_phase_leaves_the_cards_to_be_read():
+    view = RULES.view(table([CONTRACT_HAND, *OTHER_HANDS], phase="draw", turn=1), 0)
+    assert refusal("discard 9♣", view) == "You hold no 9♣."

@@ -128,3 +128,16 @@ def test_lay_alone_without_the_sequence_says_why():
 @pytest.mark.parametrize("written, count", [("buy 2", 2), ("buy nothing", 0), ("buy 3 cards", 3)])
 def test_buying_extra_cards(written, count):
     assert parse(written) == {"type": "buy", "count": count}
+
+
+@pytest.mark.parametrize("written", ["discard Y8", "discard R8", "lay", "hit B5 on A", "play flex", "flex"])
+def test_a_play_before_the_draw_is_refused_as_the_rules_refuse_it_whatever_the_cards(written):
+    # "You hold no Y8" would be true but hide why: the turn starts with a draw.
+    assert refusal(written, down_view(drawn=False)) == (
+        "Draw first: from the deck, or take from the discard pile to lay down or hit with it."
+    )
+
+
+def test_the_draw_and_a_declaration_are_read_before_the_draw():
+    view = down_view(drawn=False)
+    assert [parse(text, view) for text in ("draw", "declare")] == [{"type": "draw"}, {"type": "declare"}]

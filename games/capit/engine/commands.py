@@ -31,6 +31,7 @@ from games.engine.commands import (
 from games.engine.melds import KINDS, is_valid_meld
 
 from .contracts import contract_text, find_contract
+from .rules import DRAW_FIRST
 
 _VERBS = ("take discard", "push", "draw", "lay", "meld", "lay off", "replace", "discard")
 FORMS = {
@@ -43,6 +44,7 @@ FORMS = {
     "replace": ("replace <wild> on <meld letter> with <card>", "Take a wild card out of a meld for its natural card."),
     "discard": ("discard <card>", "Discard a card and end your turn."),
 }
+_PLAY_VERBS = ("lay", "meld", "replace", "swap", "discard")
 _SIMPLE = {"take_discard": "take discard", "push": "push", "draw_stock": "draw"}
 
 
@@ -96,6 +98,9 @@ class CapItCommands:
             return {"type": "push"}
         if verb == "draw" and rest in ("", "stock", "from stock", "from the stock"):
             return {"type": "draw_stock"}
+        if verb in _PLAY_VERBS and view["phase"] == "draw" and view["turn"] == view["seat"]:
+            # Before reading the cards: "You hold no 5♥" would hide why the move cannot be.
+            raise CommandError(DRAW_FIRST)
         if verb == "discard" and rest:
             cards = held_standard(rest, hand)
             if len(cards) > 1:

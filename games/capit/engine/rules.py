@@ -52,6 +52,7 @@ _FIELDS = {  # move type: (needed fields, optional fields)
 }
 _DRAWS = ("take_discard", "push", "draw_stock")
 _PLAYS = ("lay_contract", "meld", "lay_off", "replace", "discard")
+DRAW_FIRST = "Draw first: take the discard or push."
 OPTION_RANGES = {"ace_value": (0, 100), "round_share_percent": (0, 20)}
 
 
@@ -103,7 +104,7 @@ class CapItRules:
         if kind in _DRAWS and state["phase"] != "draw":
             raise IllegalMove("You have drawn already: play your melds, then discard.")
         if kind in _PLAYS and state["phase"] != "play":
-            raise IllegalMove("Draw first: take the discard or push.")
+            raise IllegalMove(DRAW_FIRST)
         new = _HANDLERS[kind](state, seat, move)
         # The card the seat just drew or took (the last into its hand), until its next move.
         drew = kind in _DRAWS and new["phase"] == "play"

@@ -35,7 +35,7 @@ from games.engine.commands import (
 
 from .cards import ACTIONS, COLOUR_NAME, COLOURS, NUMBERS, face
 from .groups import KINDS, is_group
-from .rules import view_requirement
+from .rules import DRAW_FIRST, view_requirement
 from .solver import find_sequence
 
 _VERBS = ("buy", "declare", "draw", "take", "lay", "hit", "play", "discard")
@@ -141,6 +141,9 @@ class RummathonCommands:
             return {"type": verb}
         if verb == "buy" and rest:
             return {"type": "buy", "count": _count(rest)}
+        if _after_draw(verb) and view["phase"] == "play" and view["turn"] == view["seat"] and not view["drawn"]:
+            # Before reading the cards: "You hold no Y8" would hide why the move cannot be.
+            raise CommandError(DRAW_FIRST)
         if verb == "discard" and rest:
             cards = held(rest, hand)
             if len(cards) > 1:
@@ -160,6 +163,11 @@ class RummathonCommands:
 
     def help(self, view: dict, legal: list[Move], names: list[str]):
         return help_lines(self, view, legal, names, FORMS)
+
+
+def _after_draw(verb: str) -> bool:
+    """Whether a command starting with `verb` is a move made only after the draw."""
+    return verb in ("lay", "hit", "play", "discard") or card_face(verb) in ACTIONS
 
 
 def _count(text: str) -> int:

@@ -62,6 +62,7 @@ _FIELDS = {  # move type: (needed fields, optional fields)
 }
 _DRAWS = ("draw", "take")
 _AFTER_DRAW = ("lay", "hit", "action", "discard")
+DRAW_FIRST = "Draw first: from the deck, or take from the discard pile to lay down or hit with it."
 
 
 class RummathonRules:
@@ -146,7 +147,7 @@ class RummathonRules:
         if kind in _DRAWS and state["drawn"]:
             raise IllegalMove("You have drawn already this turn: lay down, hit, play action cards, then discard.")
         if kind in _AFTER_DRAW and not state["drawn"]:
-            raise IllegalMove("Draw first: from the deck, or take from the discard pile to lay down or hit with it.")
+            raise IllegalMove(DRAW_FIRST)
         if kind == "declare" and state["drawn"]:
             raise IllegalMove("Declare at the start of your turn, before you draw.")
         return _HANDLERS[kind](state, seat, move)
