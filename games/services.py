@@ -622,6 +622,7 @@ def grant_extra_time(user, game_id: int, expected_version) -> Game:
             {"type": "extra_time", "seconds": seconds, "to": targets if at_once else targets[0]},
             f"{{player}} gave {names} {_duration(seconds)} more {'to choose' if at_once else 'for this turn'}.",
         )
+        _publish_bot_turn(game)
         game.save(update_fields=MOVE_FIELDS)
     return game
 
@@ -813,6 +814,7 @@ def _begin_absence(absence: Absence, now) -> bool:
         seat = game.seat_of(absence.user)
         if game.status == Game.Status.ACTIVE and seat.absent_until is None:
             _absent(game, seat, absence.last_day, now)
+            _publish_bot_turn(game)
             game.save(update_fields=MOVE_FIELDS)
     return True
 
@@ -845,6 +847,7 @@ def _end_absence(absence: Absence, now) -> bool:
         game.record_event(seat.index, {"type": "absence_ends"}, "{player} is back from their absence.")
         if seat.index == game.clock_seat and game.clock_left is not None:
             _release_clock(game, now)
+        _publish_bot_turn(game)
         game.save(update_fields=MOVE_FIELDS)
     seats.update(absent_until=None)  # the tables that ended meanwhile
     return True
@@ -1187,6 +1190,13 @@ def _after_change(game: Game, now=None, mover: int | None = None, someone_left: 
         _stop_for_nobody(game)
         return
     _run_clock(game, now, mover)
+    _publish_bot_turn(game)
+
+
+def _publish_bot_turn(game: Game) -> None:
+    """Ask for the move of a bot to act at the game's version now. A bot turn asked for
+    at an earlier version is dropped by `play_bot_turn`: every change that records an
+    event (so a new version) while a bot is to act must publish its turn again."""
     if _bot_to_act(game) is not None:
         # Published once for this version; the sweeper sends it again only if it is lost.
         game.bot_due_at = timezone.now() + timedelta(seconds=settings.BOT_MOVE_DELAY + settings.BOT_TURN_RESEND)
