@@ -188,6 +188,15 @@ def check_rated_table(rated, bots, timeout_policy) -> None:
         raise ServiceError(f"At a rated table a player whose time runs out is out of the game: choose “{out}”.")
 
 
+def check_rated_player(user) -> None:
+    """Only an account with a confirmed mail address sits at a rated table: throw-away
+    accounts cost an address each to feed someone's rating (docs/ratings.md)."""
+    if not user.email_confirmed:
+        raise Forbidden(
+            "Rated tables are for players with a confirmed mail address: confirm yours from your profile first."
+        )
+
+
 def check_clock_options(turn_seconds, timeout_policy) -> None:
     if turn_seconds not in dict(TURN_TIMES):
         raise ServiceError("Choose a turn time from the list: " + ", ".join(label for _, label in TURN_TIMES) + ".")
@@ -233,6 +242,8 @@ def check_can_join(game: Game, user) -> int:
         raise Conflict("You already have a seat at this table.")
     if user.pk in game.turned_away:
         raise Forbidden("The host freed your seat at this table: you cannot take one again.")
+    if game.rated:
+        check_rated_player(user)
     free = game.free_indexes()
     if not free:
         raise Conflict("This table is full.")
@@ -298,6 +309,8 @@ def create_table(
         raise ServiceError("The ante is a whole number of chips, 0 or more.")
     check_people_only(ante, bots)
     check_rated_table(rated, bots, timeout_policy)
+    if rated:
+        check_rated_player(host)
     with transaction.atomic(), _chips_refusal():
         _take_new_table(host)
         game = Game.objects.create(

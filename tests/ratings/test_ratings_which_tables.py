@@ -37,6 +37,20 @@ def test_a_rated_table_starts_only_once_people_take_every_seat(alice, bob):
     assert game.status == Game.Status.OPEN and len(game.seat_list) == 2
 
 
+def test_an_account_without_a_confirmed_address_neither_hosts_nor_joins_a_rated_table(alice, bob):
+    # Throw-away accounts each cost an address: else five sign-ups resigning at once fed
+    # a rating to the top of the list in minutes.
+    bob.email = "bob-new@example.com"
+    bob.save(update_fields=["email"])
+    game = services.create_table(alice, "capitalla", seats=2, rated=True, timeout_policy=FORFEIT)
+    with pytest.raises(services.Forbidden, match="confirmed mail address") as refused:
+        services.join_table(bob, game.pk)
+    assert refused.value.status == 403 and game.seats.count() == 1
+    with pytest.raises(services.Forbidden, match="confirmed mail address"):
+        services.create_table(bob, "capitalla", seats=2, rated=True, timeout_policy=FORFEIT)
+    assert services.join_table(bob, services.create_table(alice, "capitalla", seats=2).pk)  # unrated: welcome
+
+
 def test_a_timed_out_seat_is_out_and_loses(rated, alice, bob):
     game = rated([alice, bob])
     assert game.clock_seat == 0
