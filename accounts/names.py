@@ -8,15 +8,28 @@ from django.core.exceptions import ValidationError
 # Controls, format characters (zero-width, bidi overrides), surrogates, private use,
 # unassigned, and line and paragraph separators. Of the space separators only " " is fine.
 REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+# Letters and marks that show as nothing or a blank (Unicode's default-ignorable ones
+# outside the categories above: the Hangul fillers, the Khmer inherent vowels, the
+# Mongolian selectors, the grapheme joiner), and the blank Braille pattern.
+BLANK = set("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0\u2800")
+# The mark of the site's bots before their names ("🤖 Bot 2 (normal)").
+BOT_MARK = "\N{ROBOT FACE}"
+# Marks on one letter: Vietnamese stacks two ("ệ"); more only pile up over the line.
+MOST_MARKS = 3
 
-
-# Letters of other scripts that look like a Latin letter (after case folding: Cyrillic
-# "В" is "в", like "B"), and the dotless i. Not Unicode's whole confusables table: the
-# letters an impostor would reach for first.
+# Letters of other scripts that look like a Latin letter, and the dotless i. Capitals are
+# read before case folding, as Greek "Ν" folds to "ν", which looks like "v", not "n". Not
+# Unicode's whole confusables table: the letters an impostor would reach for first.
+CAPITAL_LOOK_ALIKES = str.maketrans(
+    {
+        **dict(zip("АВЕКМНОРСТХІЈЅҺԚԜҮӀ", "ABEKMHOPCTXIJSHQWYI", strict=True)),
+        **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX", strict=True)),
+    }
+)
 LOOK_ALIKES = str.maketrans(
     {
-        **dict(zip("авекмнорстухіјѕԁӏԛԝ", "abekmhopctyxijsdlqw", strict=True)),
-        **dict(zip("αβεηικμορτυχζ", "abehikmoptuxz", strict=True)),
+        **dict(zip("авекмнорстухіјѕԁӏԛԝһү", "abekmhopctyxijsdlqwhy", strict=True)),
+        **dict(zip("αβεηικμνορτυχζ", "abehikmvoptuxz", strict=True)),
         "ı": "i",
     }
 )
@@ -24,12 +37,18 @@ LOOK_ALIKES = str.maketrans(
 
 def name_key(name: str) -> str:
     """What two names that look alike have in common: compatibility forms folded (NFKC:
-    "Ｂｏｂ" is "Bob"), accents and other marks dropped ("Zoë", "ALİCE"), case folded,
-    look-alike letters of other scripts read as Latin ("Аlice" with a Cyrillic "А"),
-    spaces collapsed."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    folded = unicodedata.normalize("NFKC", bare).casefold().translate(LOOK_ALIKES)
+    "Ｂｏｂ" is "Bob"), accents and other marks dropped ("Zoë", "ALİCE"), and the
+    selectors that change no letter's look, case folded, look-alike letters of other
+    scripts read as Latin ("Аlice" with a Cyrillic "А"), spaces collapsed."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not _unseen_in_key(c))
+    folded = unicodedata.normalize("NFKC", bare).translate(CAPITAL_LOOK_ALIKES).casefold().translate(LOOK_ALIKES)
     return " ".join(folded.split())
+
+
+def _unseen_in_key(char: str) -> bool:
+    """A mark (accents, the grapheme joiner) or a variation selector (emoji or text style):
+    names differing only by these look alike."""
+    return unicodedata.category(char) in ("Mn", "Me") or "\ufe00" <= char <= "\ufe0f" or char >= "\U000e0100"
 
 
 def check_name(name: str, user=None) -> None:
@@ -38,9 +57,11 @@ def check_name(name: str, user=None) -> None:
 
     if any(_refused(char) for char in name):
         raise ValidationError("A name cannot hold line breaks, tabs or invisible characters.", code="characters")
+    if _piled_marks(name):
+        raise ValidationError(f"At most {MOST_MARKS} accents or other marks on one letter.", code="marks")
     key = name_key(name)
-    if key.startswith("bot") and not key[3:4].isalpha():
-        raise ValidationError("Names starting with “Bot” are kept for the site's bots.", code="bot")
+    if BOT_MARK in name or _looks_like_a_bot(key):
+        raise ValidationError("Names starting with “Bot”, and the 🤖, are kept for the site's bots.", code="bot")
     others = User.objects.filter(name_key=key)
     if user is not None and user.pk is not None:
         others = others.exclude(pk=user.pk)
@@ -48,6 +69,22 @@ def check_name(name: str, user=None) -> None:
         raise ValidationError("Another player goes by that name already.", code="taken")
 
 
+def _looks_like_a_bot(key: str) -> bool:
+    """Whether a name key reads "bot" and then no letter, past any symbols before it and
+    with a zero read as an "o" ("B0t 2")."""
+    letters = "".join(c for c in key if c.isalnum() or c == " ").strip().replace("0", "o")
+    return letters.startswith("bot") and not letters[3:4].isalpha()
+
+
+def _piled_marks(name: str) -> bool:
+    run = 0
+    for char in unicodedata.normalize("NFD", name):
+        run = run + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
+        if run > MOST_MARKS:
+            return True
+    return False
+
+
 def _refused(char: str) -> bool:
     category = unicodedata.category(char)
-    return category in REFUSED_CATEGORIES or (category == "Zs" and char != " ")
+    return category in REFUSED_CATEGORIES or (category == "Zs" and char != " ") or char in BLANK

@@ -21,8 +21,26 @@ BROKEN = [
     "Al\u00a0ice",
     "Al\u3000ice",
     "Al\ue000ice",
+    "Alice\u034f",  # the grapheme joiner: a mark that shows as nothing
+    "Alice\u3164",  # a Hangul filler: a blank letter
+    "\u3164",
+    "\u115fAlice",
+    "Ali\u2800ce",  # the blank Braille pattern
+    "Al" + "\u0301\u0302\u0303\u0304" + "ice",  # marks piled over the line above
 ]
-BOTS = ["Bot 2 (normal)", "bot", "BOT-1", "Bot", "\uff22\uff4f\uff54 3", "bot\u00b9", "\u0412\u043e\u0442 3"]
+BOTS = [
+    "Bot 2 (normal)",
+    "bot",
+    "BOT-1",
+    "Bot",
+    "\uff22\uff4f\uff54 3",
+    "bot\u00b9",
+    "\u0412\u043e\u0442 3",
+    "\N{ROBOT FACE} Bot 1 (hard)",  # as the site's bots are shown
+    "Bob \N{ROBOT FACE}",
+    "B0t 2 (normal)",
+    "~Bot 2",
+]
 # Dave has no display name; "Воb" starts with Cyrillic letters, "Вов" is all Cyrillic.
 TAKEN = [
     "Bob",
@@ -35,8 +53,12 @@ TAKEN = [
     "\u0412\u043e\u0432",
     "BÖB",
     "Dave\u0301",
+    "Dave\ufe0f",  # a variation selector changes no letter
+    "\u0392\u039f\u0392",  # Greek capitals: "ΒΟΒ"
+    "\u0392\u03bf\u03b2",  # "Βοβ"
 ]
-FINE = ["Botanist", "Bottle Cap", "Anna Bot", "Zoë", "Queen Alice"]
+FINE = ["Botanist", "Bottle Cap", "Anna Bot", "Zoë", "Queen Alice", "Nguyễn Thị", "B0ris"]
+FINE += ["\N{HEAVY BLACK HEART}\ufe0f Cat"]  # an emoji with its selector
 
 
 @pytest.fixture
@@ -103,11 +125,22 @@ def test_keeping_ones_own_name_is_fine(client, alice):
     assert rename(client, "ALICE").status_code == 302
 
 
+@pytest.mark.parametrize(
+    ("name", "other"),
+    [("\u03a5vonne", "Yvonne"), ("\u039dina", "Nina"), ("\u04bbank", "hank"), ("\u03bdera", "Vera")],
+)
+def test_a_capital_of_another_script_reads_as_the_latin_capital_it_looks_like(name, other):
+    # Greek "Υ" and "Ν" fold to "υ" and "ν", which look like "u" and "v": read before folding.
+    from accounts.names import name_key
+
+    assert name_key(name) == name_key(other)
+
+
 def test_the_saved_name_keys_follow_the_rule_after_the_migration(bob):
     from importlib import import_module
 
     from django.apps import apps
 
     User.objects.filter(pk=bob.pk).update(name_key="stale")
-    import_module("accounts.migrations.0006_name_keys_fold_look_alikes").rekey(apps, None)
+    import_module("accounts.migrations.0007_name_keys_read_capitals_and_selectors").rekey(apps, None)
     assert User.objects.get(pk=bob.pk).name_key == "bob"
