@@ -23,7 +23,7 @@ urlpatterns = [
     path("password/reset/sent/", views.PasswordResetSent.as_view(), name="password_reset_done"),
     path(
         "password/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(template_name="registration/password_reset_confirm.html"),
+        views.PasswordResetConfirm.as_view(),
         name="password_reset_confirm",
     ),
     path(

@@ -1,5 +1,6 @@
 import logging
 
+import axes.utils
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -211,6 +212,19 @@ class PasswordReset(auth_views.PasswordResetView):
 
     template_name = "registration/password_reset.html"
     form_class = ResetFormMailingARow
+
+
+class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
+    """The new password from a mailed link. It also lifts the account's login lockout:
+    whoever locked it by guessing (anyone may) cannot keep its owner out once the owner
+    has proved they read its mail."""
+
+    template_name = "registration/password_reset_confirm.html"
+
+    def form_valid(self, form):
+        answer = super().form_valid(form)
+        axes.utils.reset(username=form.user.get_username())
+        return answer
 
 
 class PasswordResetSent(auth_views.PasswordResetDoneView):

@@ -2,7 +2,10 @@
 lock the account and the client address out for a while (django-axes), with a page that
 says when to try again."""
 
+import re
+
 import pytest
+from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
@@ -57,3 +60,19 @@ def test_another_account_from_another_address_still_logs_in(alice, bob):
     client, response = log_in("bob", "bob-password-123", ip="192.0.2.10")
     assert response.status_code == 302
     assert client.get(reverse("lobby")).wsgi_request.user == bob
+
+
+def test_a_password_reset_lifts_the_lock_on_the_account(alice, settings):
+    # Anyone may lock a named account by guessing; the page then offers the reset. The
+    # owner who proves they read the account's mail must be able to log in with it.
+    for i in range(LIMIT):
+        log_in("alice", f"guess-{i}")
+    owner = Client(REMOTE_ADDR="192.0.2.44")
+    owner.post(reverse("password_reset"), {"email": "alice@example.com"})
+    [message] = mail.outbox
+    link = re.search(re.escape(settings.SITE_URL) + r"(/accounts/password/reset/\S+/)", message.body).group(1)
+    form_page = owner.get(link, follow=True)
+    new = "a-brand-new-secret-42"
+    owner.post(form_page.redirect_chain[-1][0], {"new_password1": new, "new_password2": new})
+    assert log_in("alice", new, ip="192.0.2.44")[1].status_code == 302
+    assert log_in("alice", "guess", ip=ATTACKER_IP)[1].status_code == 200  # counting again from nothing
