@@ -81,18 +81,23 @@ def confirm_address(user) -> int:
 
 
 def chips_waiting(user) -> int:
-    """The starting chips this account gets once its address is confirmed (0 if it got them)."""
+    """The starting chips this account gets once its address is confirmed: 0 if it got
+    them, or if its address (when it has one) already brought another account theirs."""
     return 0 if _granted(user) else settings.STARTING_CHIPS
 
 
 def _granted(user) -> bool:
-    return StartingGrant.objects.filter(user=user).exists()
+    """Whether the account, or the address it would confirm, had its starting chips."""
+    spent = Q(user=user)
+    if user.email:
+        spent |= Q(address=normalised_address(user.email))
+    return StartingGrant.objects.filter(spent).exists()
 
 
 def _grant_starting_chips(user) -> int:
-    address = normalised_address(user.email)
-    if StartingGrant.objects.filter(Q(user=user) | Q(address=address)).exists():
+    if _granted(user):
         return 0
+    address = normalised_address(user.email)
     try:
         with transaction.atomic():  # the unique user and address settle a race between two confirmations
             StartingGrant.objects.create(user=user, address=address)

@@ -1,10 +1,11 @@
-from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.shortcuts import render
 
+from accounts import confirmation
+
 from . import chips
-from .models import Entry, StartingGrant
+from .models import Entry
 
 SHOWN = 100
 
@@ -29,8 +30,7 @@ def history(request):
             }
         )
         after -= change
-    # Starting chips wait for a confirmed mail address (accounts.confirmation).
-    grant_waiting = settings.STARTING_CHIPS if not StartingGrant.objects.filter(user=request.user).exists() else 0
+    grant_waiting = confirmation.chips_waiting(request.user)
     return render(
         request, "ledger/history.html", {"chips": {"balance": balance, "rows": rows, "grant_waiting": grant_waiting}}
     )

@@ -100,3 +100,15 @@ def test_the_throttle_reads_the_client_address_behind_a_trusted_proxy(settings):
             reverse("signup"), {"username": f"proxied{i}", "password1": PASSWORD, "password2": PASSWORD}
         )
         assert response.status_code == expected
+
+
+def test_no_starting_chips_are_promised_for_an_address_that_had_them(bob):
+    # Carol signs up with Bob's confirmed address (it got Bob his chips): the pages
+    # promised her 1000 starting chips for confirming it, and confirming it gave none.
+    client, _ = sign_up("carol", bob.email.upper(), "198.51.100.7")
+    carol = User.objects.get(username="carol")
+    for page in (reverse("profile"), reverse("chips")):
+        assert "starting chips" not in client.get(page).content.decode()
+    assert "starting chips" not in OutboxMessage.objects.get(user=carol).text
+    confirm_mailed_address(client, carol)
+    assert chips.balance_of(carol) == 0
