@@ -17,10 +17,22 @@ def take(scope: str, key: str, limit: int) -> bool:
     """Count one more `scope` action for `key`, unless `limit` of them were counted in the
     last hour: then count nothing and answer False."""
     now = timezone.now()
-    digest = sha256(key.encode()).hexdigest()  # the table keeps no addresses
+    digest = _digest(key)
     hits = ThrottleHit.objects.filter(scope=scope, key=digest)
     hits.filter(at__lte=now - WINDOW).delete()
     if hits.count() >= limit:
         return False
     ThrottleHit.objects.create(scope=scope, key=digest, at=now)
     return True
+
+
+def give_back(scope: str, key: str) -> None:
+    """Uncount the last `scope` action counted for `key`: for a limit on failures, where
+    whether a try failed is known only once it was let through (a password checked)."""
+    last = ThrottleHit.objects.filter(scope=scope, key=_digest(key)).order_by("-at", "-pk").first()
+    if last is not None:
+        last.delete()
+
+
+def _digest(key: str) -> str:
+    return sha256(key.encode()).hexdigest()  # the table keeps no addresses

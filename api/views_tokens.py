@@ -53,6 +53,7 @@ def create(request):
     if not request.user.check_password(form.cleaned_data["current_password"]):
         messages.error(request, "Wrong password: the token was not created.")
         return redirect("profile")
+    throttle.give_back("api-token-password", str(request.user.pk))  # only wrong passwords count
     try:
         token, secret = tokens.create(request.user, form.cleaned_data["name"], form.cleaned_data["scopes"])
     except tokens.TokenRefused as exc:

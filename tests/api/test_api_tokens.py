@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from api import tokens
 from api.models import ApiToken
+from api.views_tokens import PASSWORD_TRIES
 from games.notifications import magic_link
 
 pytestmark = pytest.mark.django_db
@@ -45,6 +46,19 @@ def test_creating_a_token_asks_for_the_password(client, alice):
     client.force_login(alice)
     assert create_on_profile(client, password="guess").status_code == 302
     assert not ApiToken.objects.exists()
+
+
+def test_wrong_passwords_are_limited_and_right_ones_are_not_counted(client, alice):
+    client.force_login(alice)
+    for _ in range(PASSWORD_TRIES + 2):  # making and revoking tokens, the right password each time
+        create_on_profile(client)
+        client.post(reverse("api_token_revoke", args=[ApiToken.objects.get().pk]))
+    assert not ApiToken.objects.exists()
+    for _ in range(PASSWORD_TRIES):
+        create_on_profile(client, password="guess")
+    refused = create_on_profile(client)  # the right password, after too many wrong ones
+    assert not ApiToken.objects.exists()
+    assert "Too many tries" in client.get(refused["Location"]).content.decode()
 
 
 def test_a_token_needs_a_scope(client, alice):
