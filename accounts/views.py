@@ -202,8 +202,8 @@ class Logout(auth_views.LogoutView):
 class ResetFormMailingARow(ConfirmedAddressResetForm):
     def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
         # A mail row like every mail (games/notifications.py), so one the mail server
-        # refuses is tried again rather than lost.
-        notifications.send_password_reset(context["user"])
+        # refuses is tried again rather than lost; sent by the mail worker, not in here.
+        notifications.queue_password_reset(context["user"])
 
 
 class PasswordReset(auth_views.PasswordResetView):

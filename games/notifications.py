@@ -707,23 +707,31 @@ def _digest_headings(games: int, rematches: int) -> tuple[str, str]:
     return waiting, "A rematch waits for you" if rematches == 1 else f"{rematches} rematches wait for you"
 
 
-def send_password_reset(user) -> bool:
-    """The password-reset link, as a mail row tried at once (in the request, as before):
-    a mail server that refuses leaves it to the sweeper's tries, so the page's "on its
-    way" holds. Each request is the account's next number (two at once make one mail)."""
-    return _send_account_mail(user, Notification.Kind.PASSWORD_RESET)
+def queue_password_reset(user) -> None:
+    """The password-reset link, as a mail row due now, handed to the mail worker once the
+    request commits (the sweeper's pass sends it if the broker refused it). Never sent in
+    the request: the reset page must answer as fast whether or not an account has the
+    address, and a mail server's round trip would tell. Each request is the account's
+    next number (two at once make one mail)."""
+    kind, version = Notification.Kind.PASSWORD_RESET, _next_account_mail(user, Notification.Kind.PASSWORD_RESET)
+    Notification.objects.get_or_create(
+        user=user, game=None, kind=kind, version=version, defaults={"next_try_at": timezone.now()}
+    )
+    transaction.on_commit(lambda: services.publish_notification(kind, user.pk, None, version))
 
 
 def send_address_confirmation(user) -> bool:
-    """The link to confirm the account's address, as a mail row tried at once, like the
-    password-reset link; dropped if the address changed or got confirmed meanwhile."""
-    return _send_account_mail(user, Notification.Kind.CONFIRM_ADDRESS)
+    """The link to confirm the account's address, as a mail row tried at once (a mail
+    server that refuses leaves it to the sweeper's tries, so the page's "on its way"
+    holds); dropped if the address changed or got confirmed meanwhile."""
+    kind = Notification.Kind.CONFIRM_ADDRESS
+    return send_notification(kind, user.pk, None, _next_account_mail(user, kind))
 
 
-def _send_account_mail(user, kind) -> bool:
-    """Each request is the account's next number of that kind (two at once make one mail)."""
+def _next_account_mail(user, kind) -> int:
+    """Each request for an account's mail is its next number of that kind."""
     last = user.notifications.filter(kind=kind).aggregate(n=Max("version"))["n"]
-    return send_notification(kind, user.pk, None, 0 if last is None else last + 1)
+    return 0 if last is None else last + 1
 
 
 def _password_reset(user):

@@ -124,6 +124,20 @@ def run_enqueued(enqueued):
 
 
 @pytest.fixture
+def deliver_mails(run_enqueued, django_capture_on_commit_callbacks):
+    """deliver_mails(client.post, path, data, ...): make the request, hand over the mails it
+    queued when it commits, and send them as the mail worker would. Returns its answer."""
+
+    def deliver(request, *args, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = request(*args, **kwargs)
+        run_enqueued("send_notification")
+        return answer
+
+    return deliver
+
+
+@pytest.fixture
 def sweep_mails():
     """The sweeper's mail pass at the moment a game's turn mail (or `field`) falls due:
     returns how many mails it enqueued."""
