@@ -359,14 +359,16 @@ def present_table(
     if poll_url and offered(request):
         live_url = reverse("invite_live", args=[game.invite_code]) if via_invite else reverse("live", args=[game.pk])
 
-    invite_url = None
-    if is_host and status == game.Status.OPEN:
+    invite_url = watch_url = None
+    if is_host and (status == game.Status.OPEN or game.private):
         from games.notifications import absolute  # imported here: notifications imports this module
 
         # Every table its host may share shows its link: a private table's invite link, a
         # public table's own page (anyone may join there). From SITE_URL, like every link
         # we hand out: the request's own scheme and host read http:// behind a TLS proxy.
-        invite_url = absolute(reverse("invite", args=[game.invite_code]) if game.private else urls["page"])
+        # Once dealt, a private table's link only lets its holders watch.
+        link = absolute(reverse("invite", args=[game.invite_code]) if game.private else urls["page"])
+        invite_url, watch_url = (link, None) if status == game.Status.OPEN else (None, link)
 
     to_act = list(view["to_act"]) if view else []
     out = set(view.get("out") or []) if view else set()
@@ -434,6 +436,7 @@ def present_table(
         "host_name": next((s.name for s in seats if s.user_id == game.host_id), None) or game.host.name,
         "is_host": is_host,
         "invite_url": invite_url,
+        "watch_url": watch_url,
         "seed_hash": game.seed_hash,
         "seed": game.seed_revealed,
         "me": my_index,

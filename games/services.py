@@ -446,13 +446,12 @@ def free_seat(user, game_id: int, index) -> Game:
 
 
 def new_invite_link(user, game_id: int) -> Game:
-    """The host voids the table's invite link for a new one, before the start: whoever
-    was sent the old one and has no seat is no longer let in."""
+    """The host voids the table's invite link for a new one: whoever was sent the old one
+    and has no seat is no longer let in, to sit before the deal or to watch after it (a
+    link that leaked would else show the game and its chat for good)."""
     with transaction.atomic():
         game = _locked(game_id)
         check_host(game, user)
-        if game.status != Game.Status.OPEN:
-            raise Conflict("The game has started: nobody joins it any more.")
         _renew_invite_code(game)
     return game
 

@@ -263,9 +263,13 @@ NEW_INVITE_LINK = "The old invite link no longer works: send the new one to thos
 @require_POST
 def new_invite_link(request, game_id: int):
     game = visible_game_or_404(request, game_id)
-    return _lifecycle(
-        request, game.pk, services.new_invite_link, f"This table has a new invite link. {NEW_INVITE_LINK}"
-    )
+    return _lifecycle(request, game.pk, services.new_invite_link, _new_link_done)
+
+
+def _new_link_done(game: Game) -> str:
+    if game.status == Game.Status.OPEN:
+        return f"This table has a new invite link. {NEW_INVITE_LINK}"
+    return "This game has a new link to watch it: the old one no longer works."
 
 
 @login_required

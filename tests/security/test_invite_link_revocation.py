@@ -67,13 +67,36 @@ def test_only_the_host_voids_the_invite_link(client, alice, bob, charlie, privat
     assert code_of(private_table) == code
 
 
-def test_a_dealt_table_s_link_is_not_remade(client, alice, bob, private_table):
+@pytest.mark.parametrize("ended", [False, True])
+def test_a_link_that_leaked_after_the_deal_is_voided_too(client, alice, bob, charlie, private_table, ended):
+    # Once dealt the link only lets its holders watch; a leaked one showed the game and
+    # its table talk for good, before and after its end, and the host could not void it.
     services.join_table(bob, private_table.pk)
     services.start_table(alice, private_table.pk)
-    code = code_of(private_table)
+    services.say(bob, private_table.pk, "secret plan: meet at nine")
+    if ended:
+        services.resign(bob, private_table.pk)
+        services.resign(alice, private_table.pk)
+    old = invite_url(private_table)
     client.force_login(alice)
-    assert client.post(reverse("new_invite_link", args=[private_table.pk])).status_code == 409
-    assert code_of(private_table) == code
+    page = client.get(reverse("game", args=[private_table.pk])).content.decode()
+    assert "The link to watch this private game" in page and old in page
+    answer = client.post(reverse("new_invite_link", args=[private_table.pk]), follow=True)
+    assert "This game has a new link to watch it" in answer.content.decode()
+    assert code_of(private_table) not in old
+    client.force_login(charlie)
+    assert client.get(old).status_code == 404
+    assert "secret plan" in client.get(invite_url(Game.objects.get(pk=private_table.pk))).content.decode()
+    client.force_login(bob)  # a player sees the game without any link
+    assert client.get(reverse("game", args=[private_table.pk])).status_code == 200
+
+
+def test_only_the_host_sees_the_link_to_watch(client, alice, bob, private_table):
+    services.join_table(bob, private_table.pk)
+    services.start_table(alice, private_table.pk)
+    client.force_login(bob)
+    page = client.get(reverse("game", args=[private_table.pk])).content.decode()
+    assert "The link to watch" not in page and private_table.invite_code not in page
 
 
 @pytest.fixture
