@@ -157,9 +157,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # request runs its sync code in a thread of its own, and with CONN_MAX_AGE each of those
     # threads kept a connection (30 requests at once left 31 open). The pool lends one for
     # a request's queries and bounds them at DB_POOL_SIZE per process (docs/scaling.md).
+    # Each connection is checked as it is lent (one round trip): after a database restart
+    # the pool held dead ones, and requests failed with 500 for minutes.
+    from psycopg_pool import ConnectionPool
+
     DATABASES["default"]["OPTIONS"] = {
         **DATABASES["default"].get("OPTIONS", {}),
-        "pool": {"min_size": 1, "max_size": int(os.environ.get("DB_POOL_SIZE", "8")), "timeout": 10},
+        "pool": {
+            "min_size": 1,
+            "max_size": int(os.environ.get("DB_POOL_SIZE", "8")),
+            "timeout": 10,
+            "check": ConnectionPool.check_connection,
+        },
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
