@@ -707,17 +707,24 @@ def _digest_headings(games: int, rematches: int) -> tuple[str, str]:
     return waiting, "A rematch waits for you" if rematches == 1 else f"{rematches} rematches wait for you"
 
 
-def queue_password_reset(user) -> None:
-    """The password-reset link, as a mail row due now, handed to the mail worker once the
-    request commits (the sweeper's pass sends it if the broker refused it). Never sent in
-    the request: the reset page must answer as fast whether or not an account has the
-    address, and a mail server's round trip would tell. Each request is the account's
-    next number (two at once make one mail)."""
-    kind, version = Notification.Kind.PASSWORD_RESET, _next_account_mail(user, Notification.Kind.PASSWORD_RESET)
+def queue_mail(kind: str, user, game, version: int) -> None:
+    """A mail as its row, due now, handed to the mail worker once the transaction commits.
+    The row is the mail's record from the start: if the broker refuses the hand-over, the
+    sweeper's pass over due mails (`retry_due_mails`) hands it over again."""
     Notification.objects.get_or_create(
-        user=user, game=None, kind=kind, version=version, defaults={"next_try_at": timezone.now()}
+        user=user, game=game, kind=kind, version=version, defaults={"next_try_at": timezone.now()}
     )
-    transaction.on_commit(lambda: services.publish_notification(kind, user.pk, None, version))
+    game_id = game.pk if game is not None else None
+    transaction.on_commit(lambda: services.publish_notification(kind, user.pk, game_id, version))
+
+
+def queue_password_reset(user) -> None:
+    """The password-reset link, queued (`queue_mail`), never sent in the request: the
+    reset page must answer as fast whether or not an account has the address, and a mail
+    server's round trip would tell. Each request is the account's next number (two at
+    once make one mail)."""
+    kind = Notification.Kind.PASSWORD_RESET
+    queue_mail(kind, user, None, _next_account_mail(user, kind))
 
 
 def send_address_confirmation(user) -> bool:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from games import services
+from games import notifications
 from games.engine.commands import CommandError, normalize, split_commands
 from games.inbound import address
 from games.inbound.message import Incoming, MessageTooBig, read_message
@@ -105,9 +105,7 @@ def _play_once(incoming: Incoming, raw: bytes, user, game: Game, seat: int) -> R
                 # Table talk goes on after the end, as on the page; the rest is moot.
                 mail.report = play_commands(user, game.pk, seat, talk).as_json()
                 mail.save(update_fields=["report"])
-            transaction.on_commit(
-                lambda: services.publish_notification(Notification.Kind.MAIL_ANSWER, user.pk, game.pk, mail.pk)
-            )
+            notifications.queue_mail(Notification.Kind.MAIL_ANSWER, user, game, mail.pk)
     except IntegrityError:
         if InboundMail.objects.filter(key=key).exists():
             return Received("duplicate", "Already received")
