@@ -248,7 +248,11 @@ def free_seat(request, game_id: int, index: int):
     game = visible_game_or_404(request, game_id)
 
     def done(freed: Game) -> str:
-        said = f"Seat {index + 1} is free: a friend may take it, or it becomes a bot at the start."
+        said = f"Seat {index + 1} is free: " + (
+            "the game can start once someone takes it."  # an ante or a rating: no bots
+            if freed.ante or freed.rated
+            else "a friend may take it, or it becomes a bot at the start."
+        )
         if freed.private and freed.invite_code != game.invite_code:
             said += f" {NEW_INVITE_LINK}"
         return said

@@ -36,8 +36,19 @@ def test_the_host_may_free_a_player_s_seat(client, alice, bob):
     game = services.create_table(alice, "capitalla", seats=2)
     services.join_table(bob, game.pk)
     client.force_login(alice)
-    free(client, game, 1)
+    said = free(client, game, 1).content.decode()
     assert not game.seats.filter(user=bob).exists()
+    assert "Seat 2 is free: a friend may take it, or it becomes a bot at the start." in said
+
+
+@pytest.mark.parametrize("table", [{"ante": 100}, {"rated": True, "timeout_policy": Game.TimeoutPolicy.FORFEIT}])
+def test_a_seat_freed_at_a_table_without_bots_waits_for_a_person(client, alice, bob, table):
+    # It said the seat "becomes a bot at the start": a table with an ante or a rating has none.
+    game = services.create_table(alice, "capitalla", seats=2, **table)
+    services.join_table(bob, game.pk)
+    client.force_login(alice)
+    said = free(client, game, 1).content.decode()
+    assert "Seat 2 is free: the game can start once someone takes it." in said and "a bot" not in said
 
 
 def test_only_the_host_before_the_start_and_never_their_own_seat(client, full_of_bots, alice, bob):
