@@ -1,21 +1,27 @@
 """Deployment checks (`manage.py check --deploy`): settings that work on a laptop but would
-quietly break mail in production, an HTTPS redirect that would loop behind the proxy, and
-static files not collected."""
+quietly break mail in production, an HTTPS redirect that would loop behind the proxy, static
+files not collected, the embedded SQLite database and broker, a public host not allowed."""
 
+from email.utils import parseaddr
 from urllib.parse import urlparse
 
 from django.conf import settings
 from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
-from django.core.checks import Error, Tags, Warning, register
+from django.core.checks import Error, Info, Tags, Warning, register
+from django.http.request import validate_host
 
 from games.mail import outbox_enabled
+
+
+def is_local_host(host: str) -> bool:
+    return host in ("127.0.0.1", "localhost", "") or host.endswith(".localhost")
 
 
 @register(Tags.security, deploy=True)
 def check_mail_settings(app_configs=None, **kwargs):
     warnings = []
     host = urlparse(settings.SITE_URL).hostname or ""
-    if host in ("127.0.0.1", "localhost", "") or host.endswith(".localhost"):
+    if is_local_host(host):
         warnings.append(
             Warning(
                 f"SITE_URL is {settings.SITE_URL!r}: every link in a mail (magic links, unsubscribe, "
@@ -33,6 +39,74 @@ def check_mail_settings(app_configs=None, **kwargs):
             )
         )
     return warnings
+
+
+@register(Tags.mail, deploy=True)
+def check_mail_addresses(app_configs=None, **kwargs):
+    """The sender's default domain is no one's: receiving servers refuse or bin its mail.
+    Without MAIL_IN_ADDRESS the site works, only turn mails take no replies."""
+    found = []
+    sender_domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2]
+    if is_local_host(sender_domain):
+        found.append(
+            Warning(
+                f"DEFAULT_FROM_EMAIL is {settings.DEFAULT_FROM_EMAIL!r}: mail from a .localhost address "
+                "is refused or taken for spam.",
+                hint="Set DEFAULT_FROM_EMAIL to an address of the site's own domain, e.g. "
+                "'Capitalla <noreply@capitalla.example>' (README, Receiving mail in production: its SPF and DKIM).",
+                id="capitalla.W004",
+            )
+        )
+    if not settings.MAIL_IN_ADDRESS:
+        found.append(
+            Info(
+                "MAIL_IN_ADDRESS is not set: play by mail is off, turn mails only link to the game.",
+                hint="To take moves by reply, set MAIL_IN_ADDRESS (README, Receiving mail in production).",
+                id="capitalla.I001",
+            )
+        )
+    return found
+
+
+@register("services", deploy=True)
+def check_production_services(app_configs=None, **kwargs):
+    """The embedded SQLite database and broker are for one machine's development: one
+    writer at a time, and nothing shared with a second machine (README, Production)."""
+    found = []
+    if settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        found.append(
+            Warning(
+                "The database is the embedded SQLite file: DATABASE_URL is not set.",
+                hint="Set DATABASE_URL to the PostgreSQL database, e.g. postgres://capitalla@db.example/capitalla.",
+                id="capitalla.W005",
+            )
+        )
+    if settings.CELERY_BROKER_TRANSPORT.startswith("capitalla_site.embedded_broker"):
+        found.append(
+            Warning(
+                "The Celery broker is the embedded SQLite file, and pages only poll: REDIS_URL is not set.",
+                hint="Set REDIS_URL, e.g. redis://127.0.0.1:6379/0, in every process.",
+                id="capitalla.W006",
+            )
+        )
+    return found
+
+
+@register(Tags.security, deploy=True)
+def check_site_host_allowed(app_configs=None, **kwargs):
+    """Django answers 400 to a request for a host ALLOWED_HOSTS does not name: every public
+    request would fail."""
+    host = urlparse(settings.SITE_URL).hostname or ""
+    if validate_host(host, settings.ALLOWED_HOSTS):
+        return []
+    return [
+        Error(
+            f"SITE_URL's host {host!r} is not in ALLOWED_HOSTS {settings.ALLOWED_HOSTS}: every public "
+            "request would answer 400.",
+            hint=f"Set ALLOWED_HOSTS={host},127.0.0.1 (the public name, and the monitor's address for /healthz/).",
+            id="capitalla.E002",
+        )
+    ]
 
 
 @register(Tags.security, deploy=True)

@@ -36,6 +36,13 @@ def test_hsts_and_the_https_redirect_come_from_the_environment(tmp_path):
 def test_check_deploy_is_clean_with_production_values(tmp_path):
     collected = manage(tmp_path, "collectstatic", "--noinput")
     assert collected.returncode == 0, collected.stderr
-    checked = manage(tmp_path, "check", "--deploy", "--fail-level", "WARNING")
+    # The rest of the README's production environment (check --deploy connects to neither).
+    services = {
+        "DATABASE_URL": "postgres://capitalla@db.capitalla.example/capitalla",
+        "REDIS_URL": "redis://redis.capitalla.example:6379/0",
+        "DEFAULT_FROM_EMAIL": "Capitalla <noreply@capitalla.example>",
+        "MAIL_IN_ADDRESS": "play@play.capitalla.example",
+    }
+    checked = manage(tmp_path, "check", "--deploy", "--fail-level", "WARNING", **services)
     assert checked.returncode == 0, checked.stderr
     assert "no issues" in checked.stdout
