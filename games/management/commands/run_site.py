@@ -25,9 +25,12 @@ def process_commands(addr: str) -> dict[str, list[str]]:
     host, _, port = addr.rpartition(":")
     host = host or "127.0.0.1"
     celery = [sys.executable, "-m", "celery", "-A", "capitalla_site"]
+    # No gossip, no mingle: the site asks nothing of other workers, and gossip's restart
+    # after a broker outage logged an AttributeError traceback.
     workers = {
         f"worker-{queue}": celery
-        + ["worker", "--pool=solo", "--loglevel=warning", "-Q", queue, "--hostname", f"{queue}@%h"]
+        + ["worker", "--pool=solo", "--loglevel=warning", "--without-gossip", "--without-mingle"]
+        + ["-Q", queue, "--hostname", f"{queue}@%h"]
         for queue in settings.WORKER_QUEUES
     }
     return {

@@ -27,6 +27,13 @@ def test_run_site_starts_a_worker_for_each_queue():
     assert sorted(served) == sorted(settings.WORKER_QUEUES)
 
 
+def test_run_site_starts_its_workers_without_gossip_or_mingle():
+    """Gossip's restart after a broker outage logged an AttributeError traceback; the site
+    needs neither gossip nor mingle."""
+    workers = [cmd for cmd in process_commands("127.0.0.1:8000").values() if "worker" in cmd]
+    assert workers and all("--without-gossip" in cmd and "--without-mingle" in cmd for cmd in workers)
+
+
 def test_each_kind_of_work_reaches_its_own_queue_and_no_other():
     """Published through a real (in-memory) broker: a queue bound like another would get
     a copy of every message meant for the other, and its worker would run it too."""
