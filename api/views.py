@@ -53,7 +53,7 @@ MAX_OFFSET = 10**9  # past any list we hold; a bigger one would overflow the dat
 LONG_POLL_MAX_WAIT = 25
 LONG_POLL_EVERY = 0.5
 
-ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 413: Error, 429: Error}
+ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 413: Error, 429: Error, 500: Error}
 
 
 # ---------------------------------------------------------------- errors
@@ -99,6 +99,15 @@ def invalid(request, exc: ValidationError):
 @api.exception_handler(Http404)
 def not_found(request, exc):
     return _detail(request, "No such table.", 404)
+
+
+@api.exception_handler(Exception)
+def failed(request, exc: Exception):
+    """Our fault (a bug, the database away): JSON like every other answer, for a client
+    that reads `detail`, never Django's HTML page. Logged with its traceback here: Django
+    logs the 500 answer itself, but without it."""
+    logger.error("The API failed on %s %s", request.method, request.path, exc_info=exc)
+    return _detail(request, "The server failed to answer: try again in a moment.", 500)
 
 
 # ---------------------------------------------------------------- reading

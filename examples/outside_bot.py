@@ -43,7 +43,11 @@ class Api:
             with urllib.request.urlopen(request, timeout=timeout) as answer:
                 return answer.status, json.load(answer)
         except urllib.error.HTTPError as refusal:
-            return refusal.code, json.load(refusal)
+            body = refusal.read()
+            try:
+                return refusal.code, json.loads(body)
+            except ValueError:  # not the API's answer: a proxy's page, say
+                return refusal.code, {"detail": body.decode(errors="replace")[:200]}
 
     def ok(self, method: str, path: str, body=None) -> dict:
         status, answer = self.call(method, path, body)
