@@ -29,3 +29,11 @@ def test_run_site_with_debug_off_starts_no_development_server(settings):
     with mock.patch("subprocess.Popen") as started:
         assert "Production" in refusal("run_site")
     started.assert_not_called()
+
+
+def test_simulate_with_debug_off_plays_no_game_into_the_site(settings):
+    # It made an account "simulator" and public finished bot games in production.
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="Production"):
+        call_command("simulate", "capitalla", "--games", "1", stdout=io.StringIO())
+    assert not get_user_model().objects.filter(username="simulator").exists()

@@ -18,8 +18,9 @@ DEMO_EMAIL = "demo@example.com"  # its mail lands in the outbox at /outbox/ (no 
 
 
 def refuse_in_production():
-    """The demo account has a published password and run_site starts Django's development
-    server: neither belongs on a site with DEBUG off."""
+    """The demo account has a published password, run_site starts Django's development
+    server, and simulate fills the lobby's history with bot games: none belongs on a site
+    with DEBUG off."""
     if not settings.DEBUG:
         raise CommandError(
             "DEBUG is off: this is for development only (DEBUG=1, as `make run` sets). "

@@ -1,4 +1,6 @@
-"""Play bot-only games through the services, as a worker would, and summarise them."""
+"""Play bot-only games through the services, as a worker would, and summarise them. They
+are real games of the database (an account "simulator" hosts them, public and finished):
+for a development site only."""
 
 import time
 from collections import Counter
@@ -9,6 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games import services
 from games.engine.registry import RULES
+from games.management.commands.load_demo import refuse_in_production
 from games.models import Game
 
 
@@ -22,6 +25,7 @@ class Command(BaseCommand):
         parser.add_argument("--level", choices=services.BOT_LEVELS, default="normal")
 
     def handle(self, kind, games, players, level, **options):
+        refuse_in_production()
         players = players or RULES[kind].info.default_players
         host, _ = get_user_model().objects.get_or_create(username="simulator", defaults={"display_name": "Simulator"})
         wins, reasons, moves, seconds = Counter(), Counter(), [], []

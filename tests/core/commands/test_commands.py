@@ -10,6 +10,13 @@ from games.models import RECENT_MOVES, Game
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def development_site(settings):
+    """simulate and load_demo write into the site's database: a development site's only,
+    as `make run` sets it (with DEBUG off they refuse: tests/site)."""
+    settings.DEBUG = True
+
+
 def run(*args) -> str:
     out = io.StringIO()
     call_command(*args, stdout=out, stderr=io.StringIO())
@@ -44,8 +51,7 @@ def test_the_table_lists_the_latest_moves_newest_first():
     assert listed == list(range(game.version, 0, -1))[:RECENT_MOVES]
 
 
-def test_load_demo_is_idempotent(django_user_model, settings):
-    settings.DEBUG = True  # as `make run` sets it (with DEBUG off it refuses: tests/site)
+def test_load_demo_is_idempotent(django_user_model):
     run("load_demo")
     run("load_demo")
     demo = django_user_model.objects.get(username="demo")
