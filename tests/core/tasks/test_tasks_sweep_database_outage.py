@@ -1,0 +1,48 @@
+"""A PostgreSQL outage flooded the sweep worker's log: Celery logged a ~96-line traceback
+of the sweep's OperationalError at every beat tick (every 5 s). The sweep now logs one line
+when the outage starts and one when it ends, and returns without raising: the next tick
+tries again anyway."""
+
+import logging
+import re
+from types import SimpleNamespace
+
+import pytest
+from django.db import OperationalError
+
+import games.tasks
+from games import services
+
+
+@pytest.fixture
+def database(monkeypatch, caplog):
+    """The sweep's first database call fails until the test calls `database.back()`."""
+    caplog.set_level(logging.WARNING, logger="games.tasks")
+    monkeypatch.setattr(games.tasks.database_outage, "since", None)  # no outage left by another test
+    real_first_call = services.apply_due_absences
+
+    def unreachable():
+        raise OperationalError("couldn't get a connection after 10.00 sec")
+
+    monkeypatch.setattr(services, "apply_due_absences", unreachable)
+    return SimpleNamespace(back=lambda: monkeypatch.setattr(services, "apply_due_absences", real_first_call))
+
+
+def sweep_lines(caplog):
+    return [(r.levelname, r.getMessage(), r.exc_info) for r in caplog.records if r.name == "games.tasks"]
+
+
+@pytest.mark.django_db
+def test_an_outage_is_one_line_when_it_starts_and_one_when_it_ends(database, caplog):
+    for _ in range(4):
+        assert games.tasks.sweep() is None  # returned, not raised
+    assert sweep_lines(caplog) == [
+        ("WARNING", "Sweep cannot reach the database (OperationalError): it tries again at each beat tick.", None)
+    ]
+    caplog.clear()
+    database.back()
+    assert isinstance(games.tasks.sweep(), dict)
+    assert isinstance(games.tasks.sweep(), dict)
+    [(level, message, traceback)] = sweep_lines(caplog)
+    assert level == "WARNING" and traceback is None
+    assert re.fullmatch(r"Sweep reaches the database again after \d+ s\.", message)
