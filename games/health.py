@@ -100,6 +100,54 @@ def silent_queues(now=None) -> list[str]:
     return sorted(silent.values_list("queue", flat=True))
 
 
+def unanswered_queues(now=None) -> list[str]:
+    """The queues whose last heartbeat was sent more than LAG_ALLOWED ago and never ran: it
+    waits in the broker, and no worker takes it."""
+    late = (now or timezone.now()) - LAG_ALLOWED
+    unanswered = Q(seen_at__isnull=True) | Q(seen_at__lt=F("sent_at"))
+    return sorted(QueueHeartbeat.objects.filter(unanswered, sent_at__lt=late).values_list("queue", flat=True))
+
+
+def sweeper_ran_lately(now=None) -> bool:
+    """While the sweeper runs it sends the sweep queue's heartbeat every HEARTBEAT_INTERVAL
+    (that queue's worker, the one running the sweep, answers it), so the row's sent_at is
+    when it last ran. No row yet: a new site, nothing to say."""
+    late = (now or timezone.now()) - LAG_ALLOWED
+    last = QueueHeartbeat.objects.filter(queue=sweep_queue()).values_list("sent_at", flat=True).first()
+    return last is None or last >= late
+
+
+def sweep_queue() -> str:
+    return settings.CELERY_TASK_ROUTES["games.tasks.sweep"]["queue"]
+
+
+def sweeps_waiting() -> int:
+    """Sweep tasks beat published that no worker took (0 when the broker cannot say; an
+    empty Redis queue does not exist, so a passive declare refuses it)."""
+    options = {"socket_connect_timeout": BROKER_CHECK_SECONDS, "socket_timeout": BROKER_CHECK_SECONDS}
+    try:
+        with celery_app.connection_for_write(transport_options=options) as connection:
+            return connection.default_channel.queue_declare(queue=sweep_queue(), passive=True).message_count
+    except Exception:  # no such queue, or no answer
+        return 0
+
+
+def silent_queues_and_beat(now=None, broker_up=True) -> tuple[list[str], str | None]:
+    """The queues no worker serves, and whether beat publishes the sweep ("ok", "silent",
+    None when the broker cannot tell). Heartbeats come from the sweep, which beat starts:
+    when the sweeper has not run lately, a queue counts as silent only if a heartbeat or a
+    sweep waits in it, and beat is silent when no sweep waits either (all queues would
+    look silent then, for want of heartbeats)."""
+    if sweeper_ran_lately(now):
+        return silent_queues(now), "ok"
+    silent = unanswered_queues(now)
+    if not broker_up:
+        return silent, None
+    if sweeps_waiting():
+        return sorted({*silent, sweep_queue()}), "ok"
+    return silent, "silent"
+
+
 def broker_reachable() -> bool:
     """One try to connect and talk to the broker, each step given BROKER_CHECK_SECONDS: a
     broker that accepts connections but no longer answers must not hold the answer up."""
@@ -128,23 +176,24 @@ def late_mails(now=None) -> int:
 
 
 def check(now=None) -> dict:
-    """{"ok": bool, "database", "broker", "overdue": {...}, "silent_queues": [...],
+    """{"ok": bool, "database", "broker", "overdue": {...}, "silent_queues": [...], "beat",
     "failed_mails": n, "late_mails": n}: not ok when a service is unreachable, any work is
-    overdue or a queue is silent; failed and late mails are reported only."""
+    overdue, a queue or beat is silent; failed and late mails are reported only."""
+    broker = "ok" if broker_reachable() else "unreachable"
     try:
-        overdue, silent = overdue_work(now), silent_queues(now)
+        overdue, (silent, beat) = overdue_work(now), silent_queues_and_beat(now, broker_up=broker == "ok")
         failed, late = failed_mails(now), late_mails(now)
         database = "ok"
     except DatabaseError:
-        overdue, silent, failed, late, database = None, None, None, None, "unreachable"
-    broker = "ok" if broker_reachable() else "unreachable"
-    ok = database == "ok" and broker == "ok" and not any(overdue.values()) and not silent
+        overdue, silent, beat, failed, late, database = None, None, None, None, None, "unreachable"
+    ok = database == "ok" and broker == "ok" and not any(overdue.values()) and not silent and beat == "ok"
     return {
         "ok": ok,
         "database": database,
         "broker": broker,
         "overdue": overdue,
         "silent_queues": silent,
+        "beat": beat,
         "failed_mails": failed,
         "late_mails": late,
     }

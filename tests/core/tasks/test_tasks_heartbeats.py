@@ -1,7 +1,11 @@
 """Every worker queue is known to be served, idle or not: the sweeper sends a heartbeat
 down each queue, and /healthz/ says 503 naming a queue whose heartbeat has not run for
 LAG_ALLOWED. Before, a dead mail worker showed nowhere: the sweeper handed the mails to
-the broker, and nothing counted as late."""
+the broker, and nothing counted as late.
+
+With beat down no sweep runs, so no heartbeat is sent: /healthz/ named every queue silent,
+blaming the workers. It says `"beat": "silent"` when no sweep waits in the broker, and
+names the sweep queue (beat "ok") when sweeps wait there that no worker takes."""
 
 from datetime import timedelta
 
@@ -14,10 +18,32 @@ from kombu import Connection
 import games.tasks
 from capitalla_site.celery import app as celery_app
 from games import health
+from games.models import QueueHeartbeat
 
 pytestmark = pytest.mark.django_db
 
 LATE = health.LAG_ALLOWED + timedelta(minutes=1)
+
+
+@pytest.fixture
+def broker(monkeypatch):
+    """An in-memory broker, empty, with the site's queues, for /healthz/ and the test."""
+    connection = Connection("memory://")
+    channel = connection.default_channel
+    for queue in settings.CELERY_TASK_QUEUES:
+        channel.queue_delete(queue.name)  # the memory transport's queues outlive a connection
+        queue.bind(channel).declare()
+    monkeypatch.setattr(celery_app, "connection_for_write", lambda **options: Connection("memory://"))
+    yield connection
+    for queue in settings.CELERY_TASK_QUEUES:
+        channel.queue_delete(queue.name)  # nothing left for the other tests of the memory transport
+    connection.release()
+
+
+def every_queue_last_heard_from(when):
+    """Heartbeats sent down every queue and run, at `when`; no sweep since."""
+    for queue in settings.WORKER_QUEUES:
+        QueueHeartbeat.objects.update_or_create(queue=queue, defaults={"sent_at": when, "seen_at": when})
 
 
 def run_heartbeats(enqueued, *queues):
@@ -80,3 +106,32 @@ def test_each_heartbeat_reaches_the_queue_it_probes_and_no_other(monkeypatch):
             assert message.headers["task"] == "games.tasks.heartbeat"
             assert message.headers["argsrepr"] == repr((queue.name,))
             assert queue.get(no_ack=True) is None
+
+
+def test_beat_down_is_told_from_every_worker_down(client, broker):
+    every_queue_last_heard_from(timezone.now() - LATE)  # beat published no sweep since
+    response = client.get(reverse("health_check"))
+    assert response.status_code == 503
+    assert (response.json()["beat"], response.json()["silent_queues"]) == ("silent", [])
+
+
+def test_sweeps_no_worker_takes_name_the_sweep_queue_not_beat(client, broker):
+    every_queue_last_heard_from(timezone.now() - LATE)
+    celery_app.send_task("games.tasks.sweep", connection=broker)  # beat runs; the sweep worker does not
+    response = client.get(reverse("health_check"))
+    assert response.status_code == 503
+    assert (response.json()["beat"], response.json()["silent_queues"]) == ("ok", ["sweep"])
+
+
+def test_a_heartbeat_left_waiting_still_names_its_queue_while_beat_is_down(client, broker):
+    every_queue_last_heard_from(timezone.now() - LATE - timedelta(minutes=1))
+    QueueHeartbeat.objects.filter(queue="mail").update(sent_at=timezone.now() - LATE)  # sent, never run
+    response = client.get(reverse("health_check"))
+    assert (response.json()["beat"], response.json()["silent_queues"]) == ("silent", ["mail"])
+
+
+def test_a_sweeper_at_work_means_beat_is_up(client, enqueued, broker):
+    health.send_heartbeats()
+    run_heartbeats(enqueued, *settings.WORKER_QUEUES)
+    response = client.get(reverse("health_check"))
+    assert (response.status_code, response.json()["beat"], response.json()["silent_queues"]) == (200, "ok", [])

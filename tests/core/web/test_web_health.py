@@ -31,6 +31,7 @@ def test_a_site_keeping_up_is_healthy(client, table):
         "broker": "ok",
         "overdue": {"expired_turns": 0, "mails": 0, "digests": 0, "absences": 0, "bot_turns": 0},
         "silent_queues": [],
+        "beat": "ok",
         "failed_mails": 0,
         "late_mails": 0,
     }
