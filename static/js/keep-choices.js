@@ -23,7 +23,8 @@
     return formOf(element) + "|" + element.name + (checkable ? "=" + element.value : "");
   }
 
-  var FIELDS = "input[type=checkbox], input[type=radio], input[type=text], input[type=search], textarea, select, details";
+  var FIELDS = "input[type=checkbox], input[type=radio], input[type=text], input[type=search], " +
+    "input[type=number], textarea, select, details";
 
   // What the server drew in the field: a select's is the option marked selected.
   function drawn(element) {
@@ -50,9 +51,8 @@
     });
   }
 
-  function restore(part, found) {
-    var byKey = {};
-    found.forEach(function (choice) { byKey[choice.key] = choice; });
+  // One round of restoring: the first element it changed, if any.
+  function restoreOnce(part, byKey) {
     var changed = null;
     part.querySelectorAll(FIELDS).forEach(function (element) {
       var choice = byKey[key(element)];
@@ -66,8 +66,21 @@
         changed = changed || element;
       }
     });
-    // Once, for what listens (a builder checks its ticks with the server on a change).
-    if (changed) changed.dispatchEvent(new Event("change", {bubbles: true}));
+    return changed;
+  }
+
+  function restore(part, found) {
+    var byKey = {};
+    found.forEach(function (choice) { byKey[choice.key] = choice; });
+    // A change event once a round, for what listens (a builder checks its ticks with the
+    // server). A second round restores what a page's script held back until it heard of
+    // the first: Casino greys out in one menu the card another asks about, so a card
+    // moved from one opponent's question to another's is offered only after the change.
+    for (var round = 0; round < 2; round++) {
+      var changed = restoreOnce(part, byKey);
+      if (!changed) return;
+      changed.dispatchEvent(new Event("change", {bubbles: true}));
+    }
   }
 
   document.addEventListener("htmx:beforeSwap", function (event) {
