@@ -400,6 +400,15 @@ LOGGING = {
         "console_one_line": {"class": "logging.StreamHandler", "filters": ["without_traceback"]},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-    # Requests refused as suspicious (DisallowedHost, RequestDataTooBig…): one line each.
-    "loggers": {"django.security": {"handlers": ["console_one_line"], "propagate": False}},
+    "loggers": {
+        # Requests refused as suspicious (DisallowedHost, RequestDataTooBig…): one line each.
+        "django.security": {"handlers": ["console_one_line"], "propagate": False},
+        # At INFO, aiosmtpd (mail_in) logs every SMTP command, each RCPT's signed reply
+        # token with it (a secret), and django-axes four lines per login: warnings only
+        # (axes logs failed logins and lockouts as warnings).
+        "mail.log": {"level": "WARNING"},
+        "mail.debug": {"level": "WARNING"},
+        "aiosmtpd": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},
+    },
 }

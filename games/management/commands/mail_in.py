@@ -9,6 +9,14 @@ from django.core.management.base import BaseCommand, CommandError
 from games.inbound.server import ReplyServer
 
 
+def reply_server(host: str, port: int, lmtp: bool) -> ReplyServer:
+    """The server, greeting as MAIL_IN_ADDRESS's domain: aiosmtpd's default is this
+    machine's name, `localhost` on many."""
+    server = ReplyServer(host, port, lmtp=lmtp)
+    server.SMTP_kwargs["hostname"] = settings.MAIL_IN_ADDRESS.rpartition("@")[2]  # what aiosmtpd's factory passes on
+    return server
+
+
 class Command(BaseCommand):
     help = "Receive replies to turn mails (the moves they carry) over SMTP or LMTP."
 
@@ -23,7 +31,7 @@ class Command(BaseCommand):
         stop = threading.Event()
         for signum in (signal.SIGINT, signal.SIGTERM):
             signal.signal(signum, lambda *_: stop.set())
-        server = ReplyServer(host, port, lmtp=lmtp)
+        server = reply_server(host, port, lmtp)
         server.start()
         protocol = "LMTP" if lmtp else "SMTP"
         self.stdout.write(f"mail_in: {protocol} on {host}:{port} for {settings.MAIL_IN_ADDRESS} (+token)", ending="\n")
