@@ -577,6 +577,7 @@ def _mail_answer(user, mail: InboundMail):
         "skipped": report.get("skipped") or [],
         "said": report.get("said") or [],
         "unread": report.get("unread") or [],
+        "moot": report.get("moot") or [],
         "stale": report.get("stale"),
         "position": position(game, user),
         **_by_mail(user, game, mail.seat),

@@ -40,6 +40,7 @@ class Report:
     refused: dict | None = None  # {"command", "reason"}: the first command refused
     skipped: list[str] = field(default_factory=list)  # the commands after it, not tried
     unread: list[str] = field(default_factory=list)  # the lines after the last command
+    moot: list[str] = field(default_factory=list)  # the game's commands sent after its end
 
     @property
     def outcome(self) -> str:
@@ -54,6 +55,7 @@ class Report:
             "refused": self.refused,
             "skipped": self.skipped,
             "unread": self.unread,
+            "moot": self.moot,
         }
 
 
@@ -123,6 +125,19 @@ def _play_one(user, game_id: int, index: int, command: str, report: Report) -> N
     names = dict(enumerate(seat_names(game)))
     events = Event.objects.filter(game_id=game_id, seq__gt=seen).order_by("seq").values("seat", "summary")
     report.done.extend(in_words(e, lambda i: names.get(i, f"Seat {i + 1}")) for e in events if e["seat"] == index)
+
+
+def reads_as_a_command(game: Game, index: int, text: str) -> bool:
+    """Whether a line starts like a command of the game or of every game (else it is
+    words the reader left in, as a sign-off)."""
+    verb = normalize(text).partition(" ")[0]
+    if verb in (*SAY_VERBS, "resign", "back"):
+        return True
+    try:
+        game.plugin.commands.parse(game.rules.view(game.state, index), text, seat_names(game))
+    except CommandError as error:
+        return not error.unknown_verb
+    return True
 
 
 def _game_move(game: Game, index: int, command: str) -> dict:

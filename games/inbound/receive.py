@@ -25,7 +25,7 @@ from games import notifications
 from games.engine.commands import CommandError, normalize, split_commands
 from games.inbound import address
 from games.inbound.message import Incoming, MessageTooBig, read_message
-from games.inbound.play import SAY_VERBS, Report, play_commands
+from games.inbound.play import SAY_VERBS, Report, play_commands, reads_as_a_command
 from games.models import Game, InboundMail, Notification
 
 logger = logging.getLogger(__name__)
@@ -101,9 +101,8 @@ def _play_once(incoming: Incoming, raw: bytes, user, game: Game, seat: int) -> R
                 mail.outcome = report.outcome
                 mail.report = {**report.as_json(), "stale": stale}
                 mail.save(update_fields=["outcome", "report"])
-            elif game.status == Game.Status.FINISHED and (talk := _table_talk(incoming.text)):
-                # Table talk goes on after the end, as on the page; the rest is moot.
-                mail.report = play_commands(user, game.pk, seat, talk).as_json()
+            else:
+                mail.report = _after_the_end(user, game, seat, incoming.text).as_json()
                 mail.save(update_fields=["report"])
             notifications.queue_mail(Notification.Kind.MAIL_ANSWER, user, game, mail.pk)
     except IntegrityError:
@@ -123,13 +122,20 @@ def _play(user, game: Game, seat: int, text: str) -> Report:
     return play_commands(user, game.pk, seat, commands)
 
 
-def _table_talk(text: str) -> list[str]:
-    """The mail's "say" commands."""
+def _after_the_end(user, game: Game, seat: int, text: str) -> Report:
+    """A reply to a game that is over: its table talk is said, as on the page, after a
+    finished game (an abandoned table is closed); the answer names the rest as moot."""
     try:
         commands = split_commands(text)
     except CommandError:
-        return []
-    return [c for c in commands if normalize(c).partition(" ")[0] in SAY_VERBS]
+        return Report()
+    commands = [c for c in commands if reads_as_a_command(game, seat, c)]
+    talk = [c for c in commands if normalize(c).partition(" ")[0] in SAY_VERBS]
+    if game.status != Game.Status.FINISHED:
+        return Report(moot=commands)
+    report = play_commands(user, game.pk, seat, talk) if talk else Report()
+    report.moot = [c for c in commands if c not in talk]
+    return report
 
 
 def _answers_an_older_position(incoming: Incoming, game: Game) -> bool:

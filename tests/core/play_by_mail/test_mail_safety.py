@@ -169,3 +169,30 @@ def test_a_mail_too_big_is_refused_unread(table, alice, enqueued):
     raw = reply(table, alice, "draw " + "x" * (3 * 1024 * 1024))
     received = receive(raw)
     assert received.status == "too_big" and received.smtp_reply.startswith("552")
+
+
+def test_the_game_s_commands_mailed_after_the_end_are_named_as_not_played(
+    table, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks
+):
+    """Found by a QA pass: "draw, discard …" sent to a finished game were dropped without a
+    word, and the answer told only of the table talk."""
+    services.resign(bob, table.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        receive(reply(table, alice, "draw\ndiscard Peru\nsay good game!\nCheers, Alice"))
+    [answer] = sent_answers(run_enqueued)
+    assert "Not played, as the game is over: draw, discard Peru." in answer.body
+    assert "Said at the table:\n- good game!" in answer.body and "Cheers" not in answer.body
+    assert "Not played, as the game is over: draw, discard Peru." in answer.alternatives[0][0]
+
+
+def test_a_reply_to_an_abandoned_table_says_nothing_was_played_or_said(
+    alice, enqueued, run_enqueued, django_capture_on_commit_callbacks
+):
+    game = services.create_table(alice, "capitalla", seats=3, bots=2)
+    game = services.resign(alice, services.start_table(alice, game.pk).pk)  # only bots left
+    assert game.status == Game.Status.ABANDONED
+    with django_capture_on_commit_callbacks(execute=True):
+        receive(reply(game, alice, "draw\nsay anyone there?"))
+    [answer] = sent_answers(run_enqueued)
+    assert "Not played, as the game is over: draw, say anyone there?." in answer.body
+    assert not game.chat.exists()
