@@ -164,6 +164,7 @@ def _are(count: int) -> str:
 # ---------------------------------------------------------------- seats
 
 _SEAT = re.compile(r"^(?:seat|player)\s*#?\s*(\d+)$")
+_PARENTHESIS = re.compile(r"\s*\([^()]*\)\s*$")
 _RESERVED = re.compile(r"\b(?:and|on|with|about|for|to|then|low|high)\b|[,;/:]")
 
 
@@ -179,6 +180,8 @@ def seat_named(text: str, names: list[str], seats=None) -> int:
             return seat
         raise CommandError(f"There is no seat {number.group(1)} to name here.")
     found = [seat for seat in seats if name_key(names[seat]) == key]
+    if not found:  # "Bot 2" for "Bot 2 (hard)": a bot's level is no part of what it is called
+        found = [seat for seat in seats if name_key(_PARENTHESIS.sub("", names[seat])) == key]
     if len(found) == 1:
         return found[0]
     if found:

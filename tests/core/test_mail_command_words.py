@@ -117,6 +117,12 @@ def test_a_part_of_a_name_names_no_seat():
         seat_named("Char", NAMES)
 
 
+def test_a_bot_is_named_without_its_level():
+    # Found by a QA pass: "ask Bot 2 about 6♥" was refused; it had to be "Bot 2 (hard)".
+    bots = ["Alice", "Bot 2 (hard)", "Bot 3 (hard)"]
+    assert (seat_named("Bot 2", bots), seat_named("bot 3 (hard)", bots)) == (1, 2)
+
+
 def test_a_shared_name_asks_for_the_seat_number():
     with pytest.raises(CommandError, match='"seat 1"'):
         seat_named("Bob", ["Bob", "Bob"])
