@@ -58,10 +58,11 @@ def test_the_host_of_a_full_table_is_told_to_start_it(client, alice, bob, table_
 
 def test_a_full_table_played_for_chips_no_longer_says_it_waits_for_people(client, alice, bob):
     staked = services.create_table(alice, "capitalla", seats=2, ante=10)
-    assert "it starts once people take every seat" in waiting_room(client, bob, staked)
+    # The host starts it: it can start once full, not "starts once" full by itself.
+    assert "it can start only once people take every seat" in waiting_room(client, bob, staked)
     services.join_table(bob, staked.pk)
     room = waiting_room(client, bob, staked)
-    assert "every seat is taken · played for chips." in room and "starts once people" not in room
+    assert "every seat is taken · played for chips." in room and "once people take" not in room
 
 
 def test_the_waiting_room_speaks_of_bots_only_where_they_will_play(client, alice, bob, table_for_two):
@@ -71,3 +72,8 @@ def test_the_waiting_room_speaks_of_bots_only_where_they_will_play(client, alice
     with_a_bot = services.create_table(alice, "capitalla", seats=3, bots=1)
     services.join_table(bob, with_a_bot.pk)
     assert "every seat is taken · bots play at level normal." in waiting_room(client, alice, with_a_bot)
+
+
+def test_a_rated_table_waiting_for_people_says_its_host_can_start_it_only_once_full(client, alice, bob):
+    rated = services.create_table(alice, "capitalla", seats=2, rated=True, timeout_policy="forfeit")
+    assert "rated: it can start only once people take every seat." in waiting_room(client, bob, rated)
