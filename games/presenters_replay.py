@@ -69,7 +69,9 @@ def _hard_bot_hint(game, state, at: int, seat, names: list[str]) -> dict | None:
     made = game.events.filter(seq__gt=at, seat=seat.index).order_by("seq").values_list("move", flat=True).first()
 
     def words(move) -> str:  # "{player} discarded the 7♠.", the others named
-        return in_words({"summary": rules.describe(state, seat.index, move), "seat": None}, names.__getitem__)
+        return to_the_player(
+            in_words({"summary": rules.describe(state, seat.index, move), "seat": None}, names.__getitem__)
+        )
 
     bot, played = words(suggested), None
     # Its next own move may be the site's (a timeout, a resignation), or made once others
@@ -82,6 +84,12 @@ def _hard_bot_hint(game, state, at: int, seat, names: list[str]) -> dict | None:
         "played": played and played.replace("{player}", "you"),
         "same": played == bot,
     }
+
+
+def to_the_player(line: str) -> str:
+    """A line of the log about a seat's move, as said to its player: "hit Y7 on their own
+    run" is on your own run, whoever would have played it."""
+    return line.replace(" their own ", " your own ")
 
 
 # The log's irregular verbs (the others' past participle is their past tense).

@@ -9,7 +9,7 @@ from django.utils.html import escape
 
 from games import services
 from games.models import Game
-from games.presenters_replay import _would_have
+from games.presenters_replay import _would_have, to_the_player
 
 pytestmark = pytest.mark.django_db
 
@@ -100,3 +100,15 @@ def test_the_hard_bots_move_reads_as_one_not_made():
     assert _would_have("{player} discarded Malta (Valletta).", "the hard bot") == (
         "the hard bot would have discarded Malta (Valletta)."
     )
+
+
+def test_a_move_on_the_players_own_group_reads_as_theirs():
+    # Found by a QA pass: "the hard bot would have hit Y7 on their own run" at Ana's turn.
+    from games.rummathon.engine import COMMANDS, RULES
+    from tests.rummathon.rummathon_tables import ids, table
+    from tests.rummathon.test_rummathon_commands import GROUPS, HAND, NAMES
+
+    state = table([HAND, ids("Y1", "Y2"), ids("G1", "G2")], groups=GROUPS)  # Alice's set A
+    line = RULES.describe(state, 0, COMMANDS.parse(RULES.view(state, 0), "hit B5 on A", NAMES))
+    assert "on their own set" in line
+    assert "would have hit B5 on your own set" in _would_have(to_the_player(line), "the hard bot")
