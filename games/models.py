@@ -51,7 +51,14 @@ ABSENCES_STOP_CLOCK_FROM = 86400
 
 
 def turn_time_label(seconds: int) -> str:
-    return dict(TURN_TIMES).get(seconds) or f"{seconds} seconds"
+    """A turn time as the create form names it, or any other length in words ("6 hours")."""
+    if seconds in dict(TURN_TIMES):
+        return dict(TURN_TIMES)[seconds]
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0:
+            n = seconds // size
+            return f"{n} {unit}{'s' if n > 1 else ''}"
+    return f"{seconds} seconds"
 
 
 def spoken_list(words: list[str]) -> str:

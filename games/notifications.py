@@ -459,10 +459,18 @@ def _your_turn(user, game, seat, version):
         "said": said,
         "position": position(game, user),
         "deadline": _deadline_text(game.deadline),
-        "turn_time": turn_time_label(game.turn_seconds),
+        "clock": _clock_words(game),
         **_by_mail(user, game, seat.index),
     }
     return f"Your turn in {context['title']}", context
+
+
+def _clock_words(game) -> str:
+    """The clock a turn mail's deadline comes from: a step where the seats choose at once
+    (Rummathon's buying) has a shorter one than a turn."""
+    if game.clock_at_once:
+        return f"time to choose: {turn_time_label(services.at_once_seconds(game.turn_seconds))}"
+    return f"turn time: {turn_time_label(game.turn_seconds)}"
 
 
 def _command_text(command) -> str:

@@ -632,7 +632,7 @@ def grant_extra_time(user, game_id: int, expected_version) -> Game:
         game.record_event(
             seat.index,
             {"type": "extra_time", "seconds": seconds, "to": targets if at_once else targets[0]},
-            f"{{player}} gave {names} {_duration(seconds)} more {'to choose' if at_once else 'for this turn'}.",
+            f"{{player}} gave {names} {turn_time_label(seconds)} more {'to choose' if at_once else 'for this turn'}.",
         )
         _publish_bot_turn(game)
         game.save(update_fields=MOVE_FIELDS)
@@ -1371,16 +1371,6 @@ def _stand_in_bot(kind: str):
         return get_bot(kind, PLUGINS[kind].stand_in_level)
     except ValueError:
         return _FirstLegalMove(RULES[kind])
-
-
-def _duration(seconds: int) -> str:
-    if seconds in dict(TURN_TIMES):
-        return turn_time_label(seconds)
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if seconds >= size and seconds % size == 0:
-            n = seconds // size
-            return f"{n} {unit}{'s' if n > 1 else ''}"
-    return f"{seconds} seconds"
 
 
 def publish_notification(kind: str, user_id: int, game_id: int | None, version: int, attempt: int = 0) -> bool:

@@ -24,6 +24,8 @@ def test_everyone_to_choose_gets_the_turn_mail_when_due(picks, alice, bob, enque
     assert run_enqueued() == [True, True]
     assert sorted(m.to[0] for m in mail.outbox) == ["alice@example.com", "bob@example.com"]
     assert {m.subject for m in mail.outbox} == {f"Your turn in Picks #{game.pk}"}
+    # The deadline is the step's own clock, a quarter of the turn time: it said "turn time".
+    assert all("(time to choose: 15 minutes)" in m.body for m in mail.outbox)
 
 
 def test_alice_who_chose_already_gets_no_turn_mail(picks, alice, bob, charlie, enqueued, sweep_mails):

@@ -10,7 +10,7 @@ from django.utils import timezone
 import games.tasks
 from games import notifications as notifications_module
 from games import services
-from games.models import Event, Game, Notification
+from games.models import Event, Game, Notification, turn_time_label
 
 pytestmark = pytest.mark.django_db
 
@@ -75,6 +75,7 @@ def test_the_turn_mail_tells_what_happened_since_the_last_turn(
     assert "Since your last turn:" in message.body
     assert "- Alice drew from the draw pile." in message.body or "- Alice took" in message.body
     assert "- Alice discarded" in message.body
+    assert f"(turn time: {turn_time_label(game.turn_seconds)})" in message.body
     html, mimetype = message.alternatives[0]
     assert mimetype == "text/html" and "Continue to your game" in html
     assert f"/games/{game.pk}/continue/" in message.body and "?sesame=" in message.body
