@@ -268,10 +268,13 @@ def checked_selection(view: dict, card: str | None, picked: list[str]) -> tuple[
 
 def _selection(seen) -> tuple[str | None, list[str]]:
     """My selection, from the page's query: the "Show plays" redirect without JavaScript,
-    and the poll that keeps it while the table moves on (static/casino/casino.js)."""
+    and the poll that keeps it while the table moves on; or from the form of my answer to
+    a question, which redraws the table too (static/casino/casino.js). A play's own form
+    names cards that have left the hand and the table: nothing of it stays."""
     if seen.request is None:
         return None, []
-    return checked_selection(seen.view, *selection_from(seen.request.GET))
+    data = seen.request.POST if seen.request.method == "POST" else seen.request.GET
+    return checked_selection(seen.view, *selection_from(data))
 
 
 def plays_for(game, me: int, card: str | None, picked: list[str]) -> dict:

@@ -205,3 +205,14 @@ def test_with_fewer_cards_than_opponents_the_form_says_how_many_may_be_asked(cli
     panel = section(page(client, bob, captured), 'id="ask-title"')
     assert "with 1 card, you may ask 1 of them." in panel
     assert re.findall(r'<option value="([^"]*)" selected>', panel) == ["5S"]  # Alice; Charlie no question
+
+
+def test_my_answer_keeps_the_card_i_had_chosen_to_play(client, charlie, asked):
+    # Found by a QA pass: the answer redrew the table without the card chosen in the hand.
+    record = next(r for r in asked.state["asked"] if r["to"] == 2)
+    mine = asked.state["hands"][2][0]
+    client.force_login(charlie)
+    answer = {"question": record["id"], "choice": 0, "card": mine}
+    html = client.post(reverse("casino:answer", args=[asked.pk]), answer, **HTMX).content.decode()
+    assert current(asked).version == asked.version + 1  # answered
+    assert '<button type="submit" name="type" value="trail"' in html  # and the card's plays shown

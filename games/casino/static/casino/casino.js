@@ -1,6 +1,7 @@
 // Casino's selection (a hand card and the table items it plays on) lives in the table,
 // which the page's poll replaces whenever the game moves on (an opponent's answer, extra
-// time) or a chat line comes: send the selection along with the poll, so that the
+// time) or a chat line comes, and my own answer to a question replaces too: send the
+// selection along with the poll and the answer, so that the
 // table comes back with it still chosen and its plays shown (the presenter reads it from
 // the query, as after the "Show plays" button without JavaScript).
 (function () {
@@ -32,9 +33,12 @@
     event.detail.elt.querySelectorAll(".ask-panel__form").forEach(markAsked);
   });
 
+  // An answer to a question redraws the table too, and is no play: the selection stays.
   document.addEventListener("htmx:configRequest", function (event) {
     var detail = event.detail;
-    if (detail.elt.id !== "table" || detail.verb !== "get") return;
+    var poll = detail.elt.id === "table" && detail.verb === "get";
+    var answer = detail.elt.classList && detail.elt.classList.contains("question-card__choices");
+    if (!poll && !answer) return;
     var form = document.getElementById("casino-select");
     if (!form) return;
     new FormData(form).forEach(function (value, name) {
