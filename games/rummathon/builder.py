@@ -56,11 +56,12 @@ def has_ticks(draft: dict) -> bool:
 def kept_draft(request, refused: bool) -> dict | None:
     """What the builder shows ticked: the check view's draft (`request.rummathon_draft`),
     or the groups of a refused move, kept so that the player mends them instead of
-    ticking them all again."""
+    ticking them all again; or those sent with the draw (the page ticks before it, as it
+    suggests: "or draw first, then lay down"), which leaves the hand's cards in place."""
     if request is None:
         return None
     draft = getattr(request, "rummathon_draft", None)
-    if draft is None and refused and request.method == "POST":
+    if draft is None and request.method == "POST" and (refused or request.POST.get("type") == "draw"):
         posted = draft_from(request.POST)
         draft = posted if has_ticks(posted) else None
     return draft

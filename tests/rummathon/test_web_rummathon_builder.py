@@ -17,6 +17,7 @@ from tests.rummathon.rummathon_tables import ids, known_cards, table
 
 __all__ = ["known_cards"]  # the fixture, imported so that it applies here
 
+FORM = "application/x-www-form-urlencoded"
 SEVENS, THREES = ids("R7", "Y7", "B7"), ids("R3", "Y3", "G3")
 SPARE = ids("B8", "G11")
 FILLER = ids("R2", "Y5", "G9", "B10", "R11")
@@ -179,6 +180,18 @@ def test_a_refused_lay_down_keeps_the_groups_ticked(client, building, snapshot):
     assert response.status_code == 400 and "This sequence is two sets of 3, not a set of 3 and a run of 3." in text
     assert 'name="g1" value="R7:0" checked' in text and 'name="g2" value="G5:0" checked' in text
     assert snapshot(game) == before
+
+
+def test_the_groups_ticked_before_the_draw_stay_ticked_after_it(client, building, htmx):
+    # Found by a QA pass: the page suggests "or draw first, then lay down", and drawing
+    # cleared what the player had ticked; the draw now sends the builder along.
+    game = seat_state(building, table([FILLER, SEVENS + THREES + SPARE], turn=1, drawn=False))
+    assert 'hx-include="#builder"' in page(client, game)  # the draw's form sends the ticks
+    ticked = [("version", game.version), ("type", "draw"), ("kind_1", "set")] + [("g1", card) for card in SEVENS]
+    response = client.post(reverse("move", args=[game.pk]), urlencode(ticked), **htmx, content_type=FORM)
+    text = html_lib.unescape(response.content.decode())
+    assert Game.objects.get(pk=game.pk).state["drawn"]  # the draw was played
+    assert all(f'name="g1" value="{card}" checked' in text for card in SEVENS)
 
 
 def test_the_suggestion_lays_down_and_can_be_put_in_the_builder(client, building):
