@@ -250,6 +250,6 @@ def _mail_confirmation(request, user) -> None:
         )
         return
     if sent:
-        messages.info(request, f"We mailed a link to {user.email}: follow it to confirm the address.")
+        messages.info(request, f"A link is on its way to {user.email}: follow it to confirm the address.")
     else:
         messages.warning(request, "You asked for several links lately: wait an hour before asking again.")
