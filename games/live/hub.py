@@ -23,8 +23,10 @@ log = logging.getLogger(__name__)
 
 # How long a new stream waits for the subscription before the page is told to poll.
 CONNECT_WAIT = 1.0
-# Back-off between tries to subscribe again after Redis went away.
-FIRST_RETRY, LAST_RETRY = 0.5, 30.0
+# Back-off between tries to subscribe again after Redis went away. At most a few seconds:
+# a try costs one connection attempt a web process, and with 30 s pages went on polling
+# for up to half a minute after Redis was back.
+FIRST_RETRY, LAST_RETRY = 0.5, 5.0
 # Lobby and "My games" news reach a page at most once a second.
 MIN_GAP = 1.0
 # A lobby change makes every lobby page fetch its list again: spread over a window long
