@@ -33,7 +33,7 @@ def sweep_lines(caplog):
 
 
 @pytest.mark.django_db
-def test_an_outage_is_one_line_when_it_starts_and_one_when_it_ends(database, caplog):
+def test_an_outage_is_one_line_when_it_starts_and_one_when_it_ends(database, caplog, enqueued):
     for _ in range(4):
         assert games.tasks.sweep() is None  # returned, not raised
     assert sweep_lines(caplog) == [
