@@ -113,6 +113,16 @@ def test_nginx_serves_the_collected_static_files_compressed_and_for_a_year(behin
     assert headers["X-Content-Type-Options"] == "nosniff"
 
 
+def test_a_static_name_without_a_hash_is_not_kept_for_a_year_nor_the_manifest_served(behind_nginx):
+    # Found by a QA pass: site.css (the name a new release changes under) was immutable
+    # for a year, like site.3f2a….css, and the hashes' manifest was served.
+    site, _ = behind_nginx
+    status, headers, _ = answer(Browser(site), "/static/css/site.css")
+    assert status == 200 and headers["Cache-Control"] == "public, max-age=3600"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert answer(Browser(site), "/static/staticfiles.json")[0] == 403
+
+
 def test_the_health_check_is_for_the_monitor_only(behind_nginx):
     site, port = behind_nginx
     assert answer(Browser(site), "/healthz/")[0] == 403
