@@ -88,7 +88,7 @@ class CreateTableForm(forms.Form):
         initial=0,
         required=False,
         help_text="Each player pays it into the pot on sitting down (back if they leave before the deal); "
-        "0 plays for fun. A table with an ante seats only people and starts once every seat is taken.",
+        "0 plays for fun. A table with an ante seats only people and can start only once every seat is taken.",
     )
     private = forms.BooleanField(
         label="Private table",

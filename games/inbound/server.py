@@ -53,13 +53,15 @@ class ReplyHandler:
 
 class ReplyServer(Controller):
     """The server on `host:port`, speaking LMTP if `lmtp`, else SMTP, in its own thread
-    (`start()`, `stop()`)."""
+    (`start()`, `stop()`), greeting as `greets_as` (aiosmtpd's default is this machine's
+    name, `localhost` on many)."""
 
-    def __init__(self, host: str, port: int, lmtp: bool = False):
+    def __init__(self, host: str, port: int, lmtp: bool = False, greets_as: str | None = None):
         self.lmtp = lmtp
         super().__init__(
             ReplyHandler(),
             hostname=host,
+            server_hostname=greets_as,
             port=port,
             data_size_limit=MAX_MESSAGE_BYTES,
             decode_data=False,

@@ -81,7 +81,7 @@ def test_a_rated_table_waiting_for_players_says_it_waits_for_people(client, alic
     game = services.create_table(alice, "capitalla", seats=3, rated=True, timeout_policy="forfeit")
     client.force_login(alice)
     page = client.get(game.get_absolute_url()).content.decode()
-    assert "A rated table starts once every seat is taken." in page
+    assert "A rated table can start only once every seat is taken." in page
     assert "Empty seats become bots" not in page
 
 

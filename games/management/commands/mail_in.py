@@ -10,11 +10,8 @@ from games.inbound.server import ReplyServer
 
 
 def reply_server(host: str, port: int, lmtp: bool) -> ReplyServer:
-    """The server, greeting as MAIL_IN_ADDRESS's domain: aiosmtpd's default is this
-    machine's name, `localhost` on many."""
-    server = ReplyServer(host, port, lmtp=lmtp)
-    server.SMTP_kwargs["hostname"] = settings.MAIL_IN_ADDRESS.rpartition("@")[2]  # what aiosmtpd's factory passes on
-    return server
+    """The server, greeting as MAIL_IN_ADDRESS's domain."""
+    return ReplyServer(host, port, lmtp=lmtp, greets_as=settings.MAIL_IN_ADDRESS.rpartition("@")[2])
 
 
 class Command(BaseCommand):
