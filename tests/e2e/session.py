@@ -29,3 +29,24 @@ def players_pages(browser, site_url, game):
         log_in(page, name)
         page.goto(game.get_absolute_url())
     return alice, bob
+
+
+def live_page(browser, site_url, username: str, game):
+    """`username`'s page on the game, signed in, once its stream of news is open."""
+    from playwright.sync_api import expect
+
+    from tests.e2e.conftest import recording_page
+
+    page = recording_page(browser, site_url)
+    log_in(page, username)
+    page.goto(game.get_absolute_url())
+    expect(page.locator("[data-live]")).to_have_attribute("data-live-state", "open")
+    return page
+
+
+def news_from(page, action):
+    """Run `action` (a service call: another player's move or line) on the server, and
+    wait until the page's table has come again with the news."""
+    page.evaluate("document.getElementById('table').__before = true")
+    on_the_server(action)
+    page.wait_for_function("() => !document.getElementById('table').__before")

@@ -6,7 +6,7 @@ panel shut and the box clear; at a busy table nobody could resign from the page.
 import pytest
 
 from tests.e2e.conftest import recording_page
-from tests.e2e.session import log_in, on_the_server, players_pages
+from tests.e2e.session import live_page, log_in, news_from, players_pages
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -65,10 +65,7 @@ def test_the_cards_ticked_into_a_group_outlive_a_line_said_at_the_table(
 
     from games import services
 
-    bob = recording_page(asgi_browser, asgi_site.url)
-    log_in(bob, "bob")
-    bob.goto(bobs_capit_turn.get_absolute_url())
-    expect(bob.locator("[data-live]")).to_have_attribute("data-live-state", "open")
+    bob = live_page(asgi_browser, asgi_site.url, "bob", bobs_capit_turn)
     groups = bob.locator("#builder label.gtoggle--A")
     for n in range(2):
         groups.nth(n).click()
@@ -76,10 +73,8 @@ def test_the_cards_ticked_into_a_group_outlive_a_line_said_at_the_table(
     ticked = bob.locator("#builder input[name=A]:checked")
     expect(ticked).to_have_count(2)
     cards = ticked.evaluate_all("boxes => boxes.map(b => b.value)")
-    bob.evaluate("document.getElementById('table').__before = true")
 
-    on_the_server(lambda: services.say(alice, bobs_capit_turn.pk, "Take your time"))  # Alice, from elsewhere
-    bob.wait_for_function("() => !document.getElementById('table').__before")  # the table came again
+    news_from(bob, lambda: services.say(alice, bobs_capit_turn.pk, "Take your time"))  # Alice, from elsewhere
     expect(ticked).to_have_count(2)
     assert ticked.evaluate_all("boxes => boxes.map(b => b.value)") == cards
     assert bob.console_errors == [] and bob.csp_errors == []

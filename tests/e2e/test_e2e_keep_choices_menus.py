@@ -6,8 +6,7 @@ the first menu changed), and Ask then asked nobody."""
 
 import pytest
 
-from tests.e2e.conftest import recording_page
-from tests.e2e.session import log_in, on_the_server
+from tests.e2e.session import live_page, news_from
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -29,13 +28,6 @@ def bobs_questions(alice, bob, charlie):
     return current(game)
 
 
-def news_from(page, say):
-    """Run `say` on the server and wait until the page's table came again."""
-    page.evaluate("document.getElementById('table').__before = true")
-    on_the_server(say)
-    page.wait_for_function("() => !document.getElementById('table').__before")
-
-
 def test_questions_moved_between_opponents_outlive_a_line_said_at_the_table(
     bobs_questions, alice, asgi_site, asgi_browser
 ):
@@ -43,10 +35,7 @@ def test_questions_moved_between_opponents_outlive_a_line_said_at_the_table(
 
     from games import services
 
-    bob = recording_page(asgi_browser, asgi_site.url)
-    log_in(bob, "bob")
-    bob.goto(bobs_questions.get_absolute_url())
-    expect(bob.locator("[data-live]")).to_have_attribute("data-live-state", "open")
+    bob = live_page(asgi_browser, asgi_site.url, "bob", bobs_questions)
     to_alice, to_charlie = bob.locator("select[name=ask_0]"), bob.locator("select[name=ask_2]")
     alices_card = to_alice.input_value()
     assert alices_card and alices_card != to_charlie.input_value()  # the server's choice: one each
@@ -80,10 +69,7 @@ def test_the_number_of_extra_cards_typed_outlives_a_line_said_at_the_table(bob_b
 
     from games import services
 
-    bob = recording_page(asgi_browser, asgi_site.url)
-    log_in(bob, "bob")
-    bob.goto(bob_buying.get_absolute_url())
-    expect(bob.locator("[data-live]")).to_have_attribute("data-live-state", "open")
+    bob = live_page(asgi_browser, asgi_site.url, "bob", bob_buying)
     count = bob.get_by_role("spinbutton", name="Extra cards")
     count.fill("3")
 
