@@ -1,6 +1,7 @@
 """The rules for a player's name (the display name, or the username without one): no
 characters that break a line or hide, nothing a bot is called, nobody else's name."""
 
+import re
 import unicodedata
 
 from django.core.exceptions import ValidationError
@@ -35,14 +36,40 @@ LOOK_ALIKES = str.maketrans(
 )
 
 
+# A Latin letter by its name: its base letter, whatever stroke or size it has
+# ("LATIN SMALL LETTER O WITH STROKE" ø, "LATIN LETTER SMALL CAPITAL B" ʙ).
+LATIN_LETTER = re.compile(r"LATIN (?:SMALL |CAPITAL )?LETTER (?:SMALL CAPITAL )?([A-Z])(?: WITH .*)?")
+# Inside a word, the shapes of another letter: a capital I beside small letters ("AIice"),
+# and a 1 or a 0 beside letters ("A1ice", "B0b").
+SAME_SHAPES = (
+    (re.compile(r"(?<=[A-Za-z])I(?=[a-z])|(?<=[a-z])I"), "l"),
+    (re.compile(r"(?<=[A-Za-z])1|1(?=[A-Za-z])"), "l"),
+    (re.compile(r"(?<=[A-Za-z])0|0(?=[A-Za-z])"), "o"),
+)
+
+
 def name_key(name: str) -> str:
     """What two names that look alike have in common: compatibility forms folded (NFKC:
     "Ｂｏｂ" is "Bob"), accents and other marks dropped ("Zoë", "ALİCE"), and the
-    selectors that change no letter's look, case folded, look-alike letters of other
-    scripts read as Latin ("Аlice" with a Cyrillic "А"), spaces collapsed."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not _unseen_in_key(c))
-    folded = unicodedata.normalize("NFKC", bare).translate(CAPITAL_LOOK_ALIKES).casefold().translate(LOOK_ALIKES)
-    return " ".join(folded.split())
+    selectors that change no letter's look, Latin letters read as their base letter ("ø",
+    "ʙ"), a capital I, 1 or 0 inside a word as the letter it looks like, case folded,
+    look-alike letters of other scripts read as Latin ("Аlice" with a Cyrillic "А"),
+    spaces collapsed."""
+    shaped = _letters(name)
+    for shape, letter in SAME_SHAPES:
+        shaped = shape.sub(letter, shaped)
+    return " ".join(shaped.casefold().translate(LOOK_ALIKES).split())
+
+
+def _letters(name: str) -> str:
+    """The name's letters as `name_key` reads them, before case and shapes."""
+    bare = "".join(_latin_base(c) for c in unicodedata.normalize("NFKD", name) if not _unseen_in_key(c))
+    return unicodedata.normalize("NFKC", bare).translate(CAPITAL_LOOK_ALIKES)
+
+
+def _latin_base(char: str) -> str:
+    found = LATIN_LETTER.fullmatch(unicodedata.name(char, "")) if char.isalpha() and not char.isascii() else None
+    return found.group(1) if found else char
 
 
 def _unseen_in_key(char: str) -> bool:
@@ -59,27 +86,37 @@ def check_name(name: str, user=None) -> None:
         raise ValidationError("A name cannot hold line breaks, tabs or invisible characters.", code="characters")
     if _piled_marks(name):
         raise ValidationError(f"At most {MOST_MARKS} accents or other marks on one letter.", code="marks")
-    key = name_key(name)
-    if BOT_MARK in name or _looks_like_a_bot(key):
+    if any(_mixes_latin(word) for word in name.split()):
+        raise ValidationError("A word of a name cannot mix Latin letters with another alphabet's.", code="scripts")
+    if BOT_MARK in name or _looks_like_a_bot(name):
         raise ValidationError("Names starting with “Bot”, and the 🤖, are kept for the site's bots.", code="bot")
-    others = User.objects.filter(name_key=key)
+    others = User.objects.filter(name_key=name_key(name))
     if user is not None and user.pk is not None:
         others = others.exclude(pk=user.pk)
     if others.exists():
         raise ValidationError("Another player goes by that name already.", code="taken")
 
 
-def _looks_like_a_bot(key: str) -> bool:
-    """Whether a name key reads "bot" and then no letter, past any symbols before it and
-    with a zero read as an "o" ("B0t 2")."""
-    letters = "".join(c for c in key if c.isalnum() or c == " ").strip().replace("0", "o")
+def _looks_like_a_bot(name: str) -> bool:
+    """Whether a name reads "bot" and then no letter, past any symbols and spaces ("~Bot
+    2", "B o t 1"), with a zero read as an "o" ("B0t 2")."""
+    folded = _letters(name).casefold().translate(LOOK_ALIKES)
+    letters = "".join(c for c in folded if c.isalnum()).replace("0", "o")
     return letters.startswith("bot") and not letters[3:4].isalpha()
+
+
+def _mixes_latin(word: str) -> bool:
+    """Whether a word holds Latin letters and letters of another alphabet: the way to
+    make a name look like another's with a letter few fonts tell apart ("ꓮlice" with a
+    Lisu A, "Ᏼot" with a Cherokee letter, "հank" with an Armenian one)."""
+    scripts = {unicodedata.name(char, "?").split()[0] for char in word if char.isalpha()}
+    return "LATIN" in scripts and len(scripts) > 1
 
 
 def _piled_marks(name: str) -> bool:
     run = 0
     for char in unicodedata.normalize("NFD", name):
-        run = run + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
+        run = run + 1 if unicodedata.category(char) in ("Mn", "Mc", "Me") else 0
         if run > MOST_MARKS:
             return True
     return False

@@ -27,7 +27,10 @@ BROKEN = [
     "\u115fAlice",
     "Ali\u2800ce",  # the blank Braille pattern
     "Al" + "\u0301\u0302\u0303\u0304" + "ice",  # marks piled over the line above
+    "Ali" + "\u0903" * 5 + "ce",  # spacing marks piled too
 ]
+# Latin with another alphabet's letters in one word: Lisu, Cherokee, Armenian, Cyrillic.
+MIXED = ["\ua4eelice", "\u13aalice", "\u0570ank", "Ni\u0578a", "\u13f4ot 2", "\u0412\u043eb"]
 BOTS = [
     "Bot 2 (normal)",
     "bot",
@@ -40,6 +43,9 @@ BOTS = [
     "Bob \N{ROBOT FACE}",
     "B0t 2 (normal)",
     "~Bot 2",
+    "\u0299\u1d0f\u1d1b 1",  # small capitals: ʙᴏᴛ
+    "B o t 1",
+    "B\u00f8t 1",  # Bøt
 ]
 # Dave has no display name; "Воb" starts with Cyrillic letters, "Вов" is all Cyrillic.
 TAKEN = [
@@ -56,8 +62,12 @@ TAKEN = [
     "Dave\ufe0f",  # a variation selector changes no letter
     "\u0392\u039f\u0392",  # Greek capitals: "ΒΟΒ"
     "\u0392\u03bf\u03b2",  # "Βοβ"
+    "B0b",
+    "B\u00f8b",  # Bøb
+    "\u0299\u1d0f\u0299",  # ʙᴏʙ
 ]
-FINE = ["Botanist", "Bottle Cap", "Anna Bot", "Zoë", "Queen Alice", "Nguyễn Thị", "B0ris"]
+FINE = ["Botanist", "Bottle Cap", "Anna Bot", "Zoë", "Queen Alice", "Nguyễn Thị", "B0ris", "Ian", "Bo Tanner"]
+FINE += ["\u0110or\u0111e", "\u0141ukasz", "\u5c71\u7530 \u82b1\u5b50", "\u0414\u043c\u0438\u0442\u0440\u0438\u0439"]
 FINE += ["\N{HEAVY BLACK HEART}\ufe0f Cat"]  # an emoji with its selector
 
 
@@ -84,14 +94,14 @@ def rename(client, display_name: str):
     )
 
 
-@pytest.mark.parametrize("name", BROKEN + BOTS + TAKEN)
+@pytest.mark.parametrize("name", BROKEN + MIXED + BOTS + TAKEN)
 def test_signing_up_with_a_broken_bot_or_taken_name_is_refused(name, bob, dave):
     response = sign_up(name)
     assert response.status_code == 200 and 'class="field__error"' in response.content.decode()
     assert not User.objects.filter(username="dora").exists()
 
 
-@pytest.mark.parametrize("name", BROKEN + BOTS + TAKEN)
+@pytest.mark.parametrize("name", BROKEN + MIXED + BOTS + TAKEN)
 def test_renaming_to_a_broken_bot_or_taken_name_is_refused(name, client, alice, bob, dave):
     client.force_login(alice)
     response = rename(client, name)
@@ -123,6 +133,13 @@ def test_ordinary_names_are_fine(name, client, alice, bob):
 def test_keeping_ones_own_name_is_fine(client, alice):
     client.force_login(alice)
     assert rename(client, "ALICE").status_code == 302
+
+
+@pytest.mark.parametrize("name", ["AIice", "A1ice", "ALICE", "\u0391lice"])
+def test_a_capital_i_or_a_digit_inside_a_word_reads_as_the_letter_it_looks_like(name, alice):
+    # Found by a QA pass: "AIice" (a capital i) and "A1ice" sat at a table beside Alice.
+    assert sign_up(name).status_code == 200
+    assert not User.objects.filter(username="dora").exists()
 
 
 @pytest.mark.parametrize(
