@@ -3,13 +3,14 @@ from zoneinfo import available_timezones
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm, UserCreationForm
 from django.utils import timezone
 
 from . import throttle
 from .addresses import normalised_address
 from .models import User
 from .names import check_name
+from .passwords import TOO_MANY, current_password_checked
 
 NAME_HELP = "How other players see you. Leave empty to use your username."
 
@@ -85,11 +86,26 @@ class ProfileForm(forms.ModelForm):
         # Password resets go to this address: whoever holds a session must not redirect them.
         if "email" in self.changed_data:
             password = cleaned.get("current_password")
+            checked = current_password_checked(self.instance, password) if password else False
             if not password:
                 self.add_error("current_password", "Give your current password to change the mail address.")
-            elif not self.instance.check_password(password):
+            elif checked is None:
+                self.add_error("current_password", TOO_MANY)
+            elif not checked:
                 self.add_error("current_password", "Wrong password: the mail address stays as it was.")
         return cleaned
+
+
+class CountedPasswordChangeForm(PasswordChangeForm):
+    """Django's form, its old password checked within the account's tries."""
+
+    def clean_old_password(self):
+        checked = current_password_checked(self.user, self.cleaned_data["old_password"])
+        if checked is None:
+            raise forms.ValidationError(TOO_MANY, code="too_many")
+        if not checked:
+            raise forms.ValidationError(self.error_messages["password_incorrect"], code="password_incorrect")
+        return self.cleaned_data["old_password"]
 
 
 class ConfirmedAddressResetForm(PasswordResetForm):

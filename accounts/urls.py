@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
+from .forms import CountedPasswordChangeForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
@@ -15,7 +16,9 @@ urlpatterns = [
     path("confirm/<str:token>/", views.confirm_address, name="confirm_address"),
     path(
         "password/change/",
-        auth_views.PasswordChangeView.as_view(template_name="registration/password_change.html"),
+        auth_views.PasswordChangeView.as_view(
+            template_name="registration/password_change.html", form_class=CountedPasswordChangeForm
+        ),
         name="password_change",
     ),
     path("password/change/done/", views.password_changed, name="password_change_done"),

@@ -10,12 +10,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from accounts import throttle
+from accounts.passwords import TOO_MANY, current_password_checked
 from api import tokens
 from api.forms import TokenForm
-
-# Wrong passwords an account may send here per hour.
-PASSWORD_TRIES = 10
 
 
 def profile_section(user) -> dict:
@@ -47,13 +44,13 @@ def create(request):
             request, "The token was not created: " + " ".join(e for errors in form.errors.values() for e in errors)
         )
         return redirect("profile")
-    if not throttle.take("api-token-password", str(request.user.pk), PASSWORD_TRIES):
-        messages.error(request, "Too many tries: wait an hour before you create a token.")
+    checked = current_password_checked(request.user, form.cleaned_data["current_password"])
+    if checked is None:
+        messages.error(request, f"The token was not created. {TOO_MANY}")
         return redirect("profile")
-    if not request.user.check_password(form.cleaned_data["current_password"]):
+    if not checked:
         messages.error(request, "Wrong password: the token was not created.")
         return redirect("profile")
-    throttle.give_back("api-token-password", str(request.user.pk))  # only wrong passwords count
     try:
         token, secret = tokens.create(request.user, form.cleaned_data["name"], form.cleaned_data["scopes"])
     except tokens.TokenRefused as exc:

@@ -9,9 +9,9 @@ from django.core import signing
 from django.test import Client
 from django.urls import reverse
 
+from accounts.passwords import PASSWORD_TRIES
 from api import tokens
 from api.models import ApiToken
-from api.views_tokens import PASSWORD_TRIES
 from games.notifications import magic_link
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +58,7 @@ def test_wrong_passwords_are_limited_and_right_ones_are_not_counted(client, alic
         create_on_profile(client, password="guess")
     refused = create_on_profile(client)  # the right password, after too many wrong ones
     assert not ApiToken.objects.exists()
-    assert "Too many tries" in client.get(refused["Location"]).content.decode()
+    assert "Too many wrong passwords" in client.get(refused["Location"]).content.decode()
 
 
 def test_a_token_needs_a_scope(client, alice):
