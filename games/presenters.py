@@ -426,7 +426,9 @@ def present_table(
         "is_finished": status == game.Status.FINISHED,
         "is_abandoned": status == game.Status.ABANDONED,
         "abandoned_line": (STOPPED if game.stopped else CLOSED) if status == game.Status.ABANDONED else None,
-        "has_replay": game.has_replay,
+        # The replay and the whole log answer a table's players and those who see it
+        # without a link: to a link's holder, they are pages that do not exist.
+        "has_replay": game.has_replay and not via_invite,
         "version": game.version,
         "private": game.private,
         "rated": game.rated,
@@ -452,7 +454,7 @@ def present_table(
         "error": error,
         "history": history,
         "history_swap": history_swap,
-        "history_url": urls["history"],
+        "history_url": None if via_invite else urls["history"],
         # A whole page shows the chat; an htmx answer carries its list only when it changed.
         "chat": present_chat(game, me, name_of)
         if not partial or (shown_chat is not None and shown_chat != game.chat_count)

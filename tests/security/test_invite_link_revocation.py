@@ -91,6 +91,21 @@ def test_a_link_that_leaked_after_the_deal_is_voided_too(client, alice, bob, cha
     assert client.get(reverse("game", args=[private_table.pk])).status_code == 200
 
 
+def test_a_watcher_by_link_is_offered_no_page_it_cannot_open(client, alice, bob, charlie, private_table):
+    # Found by a QA pass: the finished game's replay and log links answered 404 to a
+    # link's holder.
+    services.join_table(bob, private_table.pk)
+    services.start_table(alice, private_table.pk)
+    services.resign(bob, private_table.pk)
+    assert services.resign(alice, private_table.pk).status == Game.Status.FINISHED  # the bot's
+    client.force_login(charlie)
+    page = client.get(invite_url(private_table)).content.decode()
+    assert "secret" not in page and "Replay this game" not in page and "Every move of this game" not in page
+    client.force_login(bob)
+    page = client.get(reverse("game", args=[private_table.pk])).content.decode()
+    assert "Replay this game" in page and "Every move of this game" in page
+
+
 def test_only_the_host_sees_the_link_to_watch(client, alice, bob, private_table):
     services.join_table(bob, private_table.pk)
     services.start_table(alice, private_table.pk)
