@@ -592,7 +592,8 @@ def _mail_answer(user, mail: InboundMail):
     }
     if game.status == Game.Status.ACTIVE:
         context.update(
-            my_turn=bool(context["by_mail"] and context["by_mail"]["can_move"]),
+            # Its turn, not any move it may send: a Casino answer may go at any time.
+            my_turn=mail.seat in game.people_to_act(),
             waiting_for=" and ".join(name_of(i) for i in game.to_act),
             deadline=_deadline_text(game.deadline),
             link=magic_link(user, game.pk),
