@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.timesince import timeuntil
 
 from games.live.streams import offered
-from games.models import CLOSED, STOPPED, ChatMessage, spoken_list, turn_time_label
+from games.models import CLOSED, STOPPED, ChatMessage, Game, Seat, spoken_list, turn_time_label
 from games.plugins import get_plugin
 from games.services import at_once_seconds
 from ledger import chips
@@ -87,6 +87,14 @@ def _rematch(game, user) -> dict:
         host = following.host.name
         return {"label": f"Join the rematch ({title})", "url": None, "hint": f"{host} opened it."}
     return {"label": f"Go to the rematch ({title})", "url": following.get_absolute_url(), "hint": ""}
+
+
+def joining(game: Game, user, me: Seat | None, free: int) -> dict:
+    """Whether the user may take a seat ("can_join"), or could once their mail address is
+    confirmed ("confirm_to_join": a rated table's rule, services.check_rated_player)."""
+    open_seat = game.status == Game.Status.OPEN and user.is_authenticated and me is None and free > 0
+    unconfirmed = open_seat and game.rated and not user.email_confirmed
+    return {"can_join": open_seat and not unconfirmed, "confirm_to_join": unconfirmed}
 
 
 def status_label(game, is_host: bool, free_seats: int) -> str:
@@ -463,7 +471,7 @@ def present_table(
         "rules_url": reverse("rules", args=[game.kind]),
         "stakes": stakes(game),
     }
-    table["can_join"] = status == game.Status.OPEN and user.is_authenticated and me is None and table["free_seats"] > 0
+    table.update(joining(game, user, me, table["free_seats"]))
     table["can_leave"] = status == game.Status.OPEN and me is not None
     table["can_start"] = status == game.Status.OPEN and is_host
     table["can_cancel"] = status == game.Status.OPEN and is_host  # closing; nothing once dealt

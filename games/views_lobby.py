@@ -17,7 +17,7 @@ from games.forms import CreateTableForm
 from games.live.streams import offered
 from games.models import STOPPED, Game, Seat, spoken_list, turn_time_label
 from games.plugins import PLUGINS
-from games.presenters import status_label
+from games.presenters import joining, status_label
 from ratings.reading import label_seats, ratings_of_player
 
 # Open tables per lobby page; a page number past the last shows the last.
@@ -151,6 +151,7 @@ def _lobby_row(game: Game, user) -> dict:
         # A table with an ante, or a rated one, seats only people: it starts once full (services.start_table).
         "waits_for_people": bool(game.ante or game.rated) and len(seats) < game.num_seats,
         "seated": me is not None,
+        **joining(game, user, me, game.num_seats - len(seats)),
         "my_turn": is_my_turn(game, me),
         "away": me is not None and active and me.away,
         "is_host": is_host,

@@ -85,3 +85,14 @@ def test_a_rated_game_with_a_bot_seat_counts_for_nothing(alice):
     Game.objects.filter(pk=game.pk).update(rated=True)
     assert services.resign(alice, game.pk).status == Game.Status.FINISHED
     assert not RatingChange.objects.exists()
+
+
+def test_the_pages_offer_an_unconfirmed_account_no_seat_at_a_rated_table_and_say_why(client, alice, bob):
+    # Found by a QA pass: "Join" was offered, and refused only after the click.
+    game = services.create_table(alice, "capitalla", seats=2, rated=True, timeout_policy=FORFEIT)
+    bob.email = "bob-new@example.com"
+    bob.save(update_fields=["email"])
+    client.force_login(bob)
+    for page in (client.get("/").content.decode(), client.get(game.get_absolute_url()).content.decode()):
+        assert "Confirm your mail address</a> to join" in page or "confirm yours</a> to join" in page
+        assert f'action="/games/{game.pk}/join/"' not in page

@@ -162,7 +162,7 @@ def test_a_staked_table_with_a_free_seat_offers_no_start_that_would_seat_a_bot(c
         return page.split(f"#{staked.pk}</a>")[1].split('<li class="table-row')[0]
 
     assert reverse("start", args=[staked.pk]) not in row()
-    assert "Starts once every seat is taken" in row()
+    assert "Can start once every seat is taken" in row()
     services.join_table(bob, staked.pk)
     assert reverse("start", args=[staked.pk]) in row() and "(empty seats become bots)" not in row()
 
