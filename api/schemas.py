@@ -5,6 +5,7 @@ from datetime import date, datetime
 from typing import Any
 
 from ninja import Field, Schema
+from pydantic import model_validator
 
 from games.models import DEFAULT_TURN_SECONDS, TURN_TIMES, Game
 from games.plugins import PLUGINS
@@ -126,10 +127,21 @@ class TableIn(Schema):
     options: dict[str, Any] = Field(default_factory=dict, description="The game's table options.")
     ante: int = Field(0, ge=0, le=1_000_000)
     turn_seconds: int = Field(DEFAULT_TURN_SECONDS, **one_of(seconds for seconds, _ in TURN_TIMES))
-    timeout_policy: str = Field(Game.TimeoutPolicy.BOT.value, **one_of(Game.TimeoutPolicy.values))
+    timeout_policy: str = Field(
+        Game.TimeoutPolicy.BOT.value,
+        description="Unsent: a bot plays the missed turn, or at a rated table the player is out.",
+        **one_of(Game.TimeoutPolicy.values),
+    )
     allow_extra_time: bool = True
     absences_stop_clock: bool | None = Field(None, description="None: on for turn times of a day or more.")
     rated: bool = False
+
+    @model_validator(mode="after")
+    def rated_tables_forfeit(self):
+        """As the create form: a rated table takes no stand-in bot (services.check_rated_table)."""
+        if self.rated and "timeout_policy" not in self.model_fields_set:
+            self.timeout_policy = Game.TimeoutPolicy.FORFEIT.value
+        return self
 
 
 class TablesOut(Schema):

@@ -48,6 +48,16 @@ def test_a_table_with_options_and_rated(api_as, alice):
     assert game.rated and game.options["variant"] == "half"
 
 
+def test_a_rated_table_puts_out_a_player_whose_time_runs_out_unless_told_otherwise(api_as, alice):
+    # Found by a QA pass: the create form chooses it for a rated table, the API refused
+    # {"rated": true} alone with "choose The player is out".
+    answer = api_as(alice).post("/tables", {"kind": "casino", "seats": 3, "rated": True})
+    assert answer.status_code == 201, answer.content
+    assert Game.objects.get(pk=answer.json()["id"]).timeout_policy == Game.TimeoutPolicy.FORFEIT
+    refused = api_as(alice).post("/tables", {"kind": "casino", "seats": 3, "rated": True, "timeout_policy": "bot"})
+    assert refused.status_code == 400 and "out of the game" in refused.json()["detail"]
+
+
 def test_a_refused_table_says_why(api_as, alice):
     for body in (
         {"kind": "chess", "seats": 2},
