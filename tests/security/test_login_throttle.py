@@ -76,3 +76,19 @@ def test_a_password_reset_lifts_the_lock_on_the_account(alice, settings, deliver
     owner.post(form_page.redirect_chain[-1][0], {"new_password1": new, "new_password2": new})
     assert log_in("alice", new, ip="192.0.2.44")[1].status_code == 302
     assert log_in("alice", "guess", ip=ATTACKER_IP)[1].status_code == 200  # counting again from nothing
+
+
+def test_a_password_reset_lifts_the_lock_the_owner_put_on_their_network_with_another_spelling(
+    alice, settings, deliver_mails
+):
+    # Found by a QA pass: "ALICE" five times locked the owner's address, and the reset
+    # cleared only the failures typed as "alice".
+    home = "192.0.2.45"
+    for _ in range(LIMIT):
+        log_in("ALICE", "alice-password-123", ip=home)
+    owner = Client(REMOTE_ADDR=home)
+    deliver_mails(owner.post, reverse("password_reset"), {"email": "alice@example.com"})
+    link = re.search(re.escape(settings.SITE_URL) + r"(/accounts/password/reset/\S+/)", mail.outbox[0].body).group(1)
+    new = "a-brand-new-secret-42"
+    owner.post(owner.get(link, follow=True).redirect_chain[-1][0], {"new_password1": new, "new_password2": new})
+    assert log_in("alice", new, ip=home)[1].status_code == 302
