@@ -109,7 +109,8 @@ def _mixes_latin(word: str) -> bool:
     """Whether a word holds Latin letters and letters of another alphabet: the way to
     make a name look like another's with a letter few fonts tell apart ("ꓮlice" with a
     Lisu A, "Ᏼot" with a Cherokee letter, "հank" with an Armenian one)."""
-    scripts = {unicodedata.name(char, "?").split()[0] for char in word if char.isalpha()}
+    # Modifier letters (Lm: the Hawaiian ʻokina in "Hawaiʻi", Japanese ー) belong to no one alphabet.
+    scripts = {unicodedata.name(c, "?").split()[0] for c in word if c.isalpha() and unicodedata.category(c) != "Lm"}
     return "LATIN" in scripts and len(scripts) > 1
 
 

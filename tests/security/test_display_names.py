@@ -67,7 +67,13 @@ TAKEN = [
     "\u0299\u1d0f\u0299",  # ʙᴏʙ
 ]
 FINE = ["Botanist", "Bottle Cap", "Anna Bot", "Zoë", "Queen Alice", "Nguyễn Thị", "B0ris", "Ian", "Bo Tanner"]
-FINE += ["\u0110or\u0111e", "\u0141ukasz", "\u5c71\u7530 \u82b1\u5b50", "\u0414\u043c\u0438\u0442\u0440\u0438\u0439"]
+FINE += [
+    "Hawai\u02bbi",
+    "\u0110or\u0111e",
+    "\u0141ukasz",
+    "\u5c71\u7530 \u82b1\u5b50",
+    "\u0414\u043c\u0438\u0442\u0440\u0438\u0439",
+]
 FINE += ["\N{HEAVY BLACK HEART}\ufe0f Cat"]  # an emoji with its selector
 
 
