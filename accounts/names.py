@@ -13,6 +13,8 @@ REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 # outside the categories above: the Hangul fillers, the Khmer inherent vowels, the
 # Mongolian selectors, the grapheme joiner), and the blank Braille pattern.
 BLANK = set("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0\u2800")
+# The zero-width non-joiner and joiner: part of some scripts' spelling.
+JOINERS = "\u200c\u200d"
 # The mark of the site's bots before their names ("🤖 Bot 2 (normal)").
 BOT_MARK = "\N{ROBOT FACE}"
 # Marks on one letter: Vietnamese stacks two ("ệ"); more only pile up over the line.
@@ -75,14 +77,19 @@ def _latin_base(char: str) -> str:
 def _unseen_in_key(char: str) -> bool:
     """A mark (accents, the grapheme joiner) or a variation selector (emoji or text style):
     names differing only by these look alike."""
-    return unicodedata.category(char) in ("Mn", "Me") or "\ufe00" <= char <= "\ufe0f" or char >= "\U000e0100"
+    return (
+        unicodedata.category(char) in ("Mn", "Me")
+        or char in JOINERS
+        or "\ufe00" <= char <= "\ufe0f"
+        or char >= "\U000e0100"
+    )
 
 
 def check_name(name: str, user=None) -> None:
     """Raise ValidationError if `name` may not be the name of `user` (None: a new account)."""
     from .models import User  # names are checked against the users: the model imports name_key
 
-    if any(_refused(char) for char in name):
+    if any(_refused(char) and not _joins_a_word(name, i) for i, char in enumerate(name)):
         raise ValidationError("A name cannot hold line breaks, tabs or invisible characters.", code="characters")
     if _piled_marks(name):
         raise ValidationError(f"At most {MOST_MARKS} accents or other marks on one letter.", code="marks")
@@ -121,6 +128,18 @@ def _piled_marks(name: str) -> bool:
         if run > MOST_MARKS:
             return True
     return False
+
+
+def _joins_a_word(name: str, i: int) -> bool:
+    """Whether name[i] is a zero-width (non-)joiner inside a word of a script that spells
+    with it (Persian "علی‌رضا", Sinhala "ශ්‍රී"): between letters or marks, none Latin.
+    Elsewhere (in a Latin word, between emoji) it only hides."""
+    if name[i] not in JOINERS or not 0 < i < len(name) - 1:
+        return False
+    return all(
+        unicodedata.category(c)[0] in "LM" and not unicodedata.name(c, "").startswith("LATIN")
+        for c in (name[i - 1], name[i + 1])
+    )
 
 
 def _refused(char: str) -> bool:

@@ -17,6 +17,8 @@ BROKEN = [
     "Al\u0085ice",
     "Al\tice",
     "Al\u200bice",
+    "Al\u200cice",  # a non-joiner in a Latin word only hides
+    "Alice\u200d",
     "Al\u202eice",
     "Al\u00a0ice",
     "Al\u3000ice",
@@ -68,7 +70,9 @@ TAKEN = [
 ]
 FINE = ["Botanist", "Bottle Cap", "Anna Bot", "Zoë", "Queen Alice", "Nguyễn Thị", "B0ris", "Ian", "Bo Tanner"]
 FINE += [
-    "Hawai\u02bbi",
+    "Hawai\u02bbi",  # the ʻokina: a modifier letter, of no one alphabet
+    "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627",  # Persian spells with a non-joiner: "علی‌رضا"
+    "\u0dc1\u0dca\u200d\u0dbb\u0dd3",  # and Sinhala with a joiner: "ශ්‍රී"
     "\u0110or\u0111e",
     "\u0141ukasz",
     "\u5c71\u7530 \u82b1\u5b50",
