@@ -86,10 +86,9 @@ class ProfileForm(forms.ModelForm):
         # Password resets go to this address: whoever holds a session must not redirect them.
         if "email" in self.changed_data:
             password = cleaned.get("current_password")
-            checked = current_password_checked(self.instance, password) if password else False
             if not password:
                 self.add_error("current_password", "Give your current password to change the mail address.")
-            elif checked is None:
+            elif (checked := current_password_checked(self.instance, password)) is None:
                 self.add_error("current_password", TOO_MANY)
             elif not checked:
                 self.add_error("current_password", "Wrong password: the mail address stays as it was.")

@@ -718,14 +718,20 @@ def _digest_headings(games: int, rematches: int) -> tuple[str, str]:
 
 
 def queue_mail(kind: str, user, game, version: int) -> None:
-    """A mail as its row, due now, handed to the mail worker once the transaction commits.
-    The row is the mail's record from the start: if the broker refuses the hand-over, the
-    sweeper's pass over due mails (`retry_due_mails`) hands it over again."""
-    Notification.objects.get_or_create(
-        user=user, game=game, kind=kind, version=version, defaults={"next_try_at": timezone.now()}
+    """A mail as its row, handed to the mail worker once the transaction commits. The row
+    is the mail's record from the start, due after QUEUE_LEASE as a row the worker has yet
+    to claim (the sweeper does not hand it over a second time meanwhile); if the broker
+    refuses the hand-over it is due at once, for the sweeper's pass (`retry_due_mails`)."""
+    row, _ = Notification.objects.get_or_create(
+        user=user, game=game, kind=kind, version=version, defaults={"next_try_at": timezone.now() + QUEUE_LEASE}
     )
     game_id = game.pk if game is not None else None
-    transaction.on_commit(lambda: services.publish_notification(kind, user.pk, game_id, version))
+
+    def hand_over():
+        if not services.publish_notification(kind, user.pk, game_id, version):
+            Notification.objects.filter(pk=row.pk, attempts=0, sent_at=None).update(next_try_at=timezone.now())
+
+    transaction.on_commit(hand_over)
 
 
 def queue_password_reset(user) -> None:

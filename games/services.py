@@ -1162,8 +1162,8 @@ def check_move_shape(move) -> None:
 
 
 def _apply(game: Game, seat: int, move, now=None) -> None:
+    """Apply a move whose shape is checked (`play_move`), or a bot's or the site's own."""
     rules = game.rules
-    check_move_shape(move)
     try:
         new_state = rules.apply(game.state, seat, move)
     except IllegalMove as exc:

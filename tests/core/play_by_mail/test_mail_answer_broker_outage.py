@@ -35,3 +35,13 @@ def test_the_answer_to_a_reply_played_while_the_broker_is_down_is_sent_once_it_i
     [answer] = [m for m in mail.outbox if m.subject.startswith("Re:")]
     assert "Played:" in answer.body and "Alice drew" in answer.body
     assert notifications.retry_due_mails() == 0  # sent: never again
+
+
+def test_an_answer_handed_over_is_not_handed_over_again_by_the_sweeper(
+    table, alice, enqueued, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        received = receive(reply(table, alice, "draw"))
+    assert [name for name, _, _ in enqueued] == ["send_notification"]
+    assert notifications.retry_due_mails() == 0  # the worker has it: not due yet
+    assert Notification.objects.get(kind=Notification.Kind.MAIL_ANSWER, version=received.mail.pk).attempts == 0
