@@ -394,10 +394,42 @@ def leave_table(user, game_id: int) -> Game:
             raise Forbidden("You are not at this table.")
         if game.status != Game.Status.OPEN:
             raise Conflict(DEALT)
-        seat.delete()
-        chips.return_ante(game, seat.index)
-        _set_full_mail(game, None)
+        _give_up_seat(game, seat)
     return game
+
+
+def _give_up_seat(game: Game, seat: Seat) -> None:
+    """An open table's seat is free again; whoever paid its ante gets it back."""
+    seat.delete()
+    chips.return_ante(game, seat.index)
+    _set_full_mail(game, None)
+
+
+def leave_every_table(user) -> list[Game]:
+    """Everything a closing account leaves behind at the tables, each game in its own
+    transaction: the open tables it hosts close (every ante goes back), it leaves the
+    other open tables it sits at (its ante back), and it resigns every game in play where
+    it is still in. Games over stay as they were played. Returns the games it changed."""
+    open_or_playing = [Game.Status.OPEN, Game.Status.ACTIVE]
+    ids = {
+        *Game.objects.filter(host=user, status=Game.Status.OPEN).values_list("pk", flat=True),
+        *Game.objects.filter(seats__user=user, status__in=open_or_playing).values_list("pk", flat=True),
+    }
+    changed = []
+    for game_id in sorted(ids):
+        with transaction.atomic():
+            game = _locked(game_id)
+            seat = game.seat_of(user)
+            if game.status == Game.Status.OPEN and game.host_id == user.pk:
+                _close(game)
+            elif game.status == Game.Status.OPEN and seat is not None:
+                _give_up_seat(game, seat)
+            elif game.status == Game.Status.ACTIVE and seat is not None and seat.index not in _out_seats(game):
+                _apply(game, seat.index, {"type": "resign"})
+            else:
+                continue  # it changed since the list was read: nothing of theirs is left there
+        changed.append(game)
+    return changed
 
 
 def close_table(user, game_id: int) -> Game:
@@ -435,9 +467,7 @@ def free_seat(user, game_id: int, index) -> Game:
             raise NotFound("That seat is free already.")
         if seat.user_id == user.pk:
             raise Conflict("That is your own seat: close the table instead.")
-        seat.delete()
-        chips.return_ante(game, seat.index)
-        _set_full_mail(game, None)
+        _give_up_seat(game, seat)
         if seat.user_id is not None:
             game.turned_away = [*game.turned_away, seat.user_id]
             game.save(update_fields=["turned_away"])
@@ -628,7 +658,9 @@ def grant_extra_time(user, game_id: int, expected_version) -> Game:
             game.remind_at += added
         game.extra_time_used = True
         seconds = round(added.total_seconds())
-        names = spoken_list([_seat(game, index).name for index in targets])
+        # Named by placeholder, as the engines name seats: a name changed later (or an
+        # account closed) reads as it is now.
+        names = spoken_list([f"{{seat:{index}}}" for index in targets])
         game.record_event(
             seat.index,
             {"type": "extra_time", "seconds": seconds, "to": targets if at_once else targets[0]},

@@ -8,6 +8,7 @@ import pytest
 
 from games import services
 from games.models import Event, Game
+from games.presenters import in_words
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +25,8 @@ def test_charlie_who_chose_gives_the_others_more_time_once(picks, alice, bob, ch
     assert game.extra_time_used and game.clock_at_once
     event = Event.objects.get(game=game, seq=game.version)
     assert (event.seat, event.move) == (2, {"type": "extra_time", "seconds": 900, "to": [0, 1]})
-    assert event.summary == "{player} gave Alice and Bob 15 minutes more to choose."
+    said = in_words(event.history_row(), ["Alice", "Bob", "Charlie"].__getitem__)
+    assert said == "Charlie gave Alice and Bob 15 minutes more to choose."
     with pytest.raises(services.Conflict, match="This step has already been given extra time"):
         services.grant_extra_time(charlie, game.pk, game.version)
     assert Game.objects.get(pk=game.pk).deadline == deadline + CLOCK

@@ -7,6 +7,7 @@ import pytest
 
 from games import services
 from games.models import Event, Game
+from games.presenters import in_words
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +19,7 @@ def test_extra_time_adds_one_turn_time_once_per_turn(table, alice, bob):
     assert game.version == 1
     event = Event.objects.get(game=game, seq=1)
     assert (event.seat, event.move) == (1, {"type": "extra_time", "seconds": 86400, "to": 0})
-    assert "gave Alice 1 day more" in event.summary
+    assert in_words(event.history_row(), ["Alice", "Bob"].__getitem__) == "Bob gave Alice 1 day more for this turn."
     with pytest.raises(services.Conflict):
         services.grant_extra_time(bob, table.pk, game.version)
     assert Game.objects.get(pk=table.pk).deadline == before + timedelta(days=1)
@@ -27,6 +28,19 @@ def test_extra_time_adds_one_turn_time_once_per_turn(table, alice, bob):
         game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
     assert game.clock_seat == 1 and not game.extra_time_used
     assert services.grant_extra_time(alice, game.pk, game.version).extra_time_used
+
+
+def test_the_event_names_the_player_as_they_are_called_now(table, alice, bob):
+    """Named by seat, not by the name of the day: a name changed later, or an account
+    closed, reads as it is now wherever the history is shown."""
+    services.grant_extra_time(bob, table.pk, table.version)
+    alice.display_name = "Alicia"
+    alice.save()
+    event = Event.objects.get(game=table, seq=1)
+    assert "Alice" not in event.summary
+    game = Game.objects.get(pk=table.pk)
+    names = [seat.name for seat in game.seat_list]
+    assert in_words(event.history_row(), names.__getitem__) == "Bob gave Alicia 1 day more for this turn."
 
 
 def test_the_player_to_act_cannot_give_themselves_time(table, alice):
