@@ -107,6 +107,25 @@ class CountedPasswordChangeForm(PasswordChangeForm):
         return self.cleaned_data["old_password"]
 
 
+class CloseAccountForm(forms.Form):
+    """The owner's password and their word that they mean it, before the account closes."""
+
+    current_password = forms.CharField(label="Your password", widget=forms.PasswordInput, strip=False)
+    understood = forms.BooleanField(label="I understand: the account cannot be opened again.")
+
+    def __init__(self, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_current_password(self):
+        checked = current_password_checked(self.user, self.cleaned_data["current_password"])
+        if checked is None:
+            raise forms.ValidationError(TOO_MANY, code="too_many")
+        if not checked:
+            raise forms.ValidationError("Wrong password: the account stays open.", code="password_incorrect")
+        return self.cleaned_data["current_password"]
+
+
 class ConfirmedAddressResetForm(PasswordResetForm):
     """A reset link goes only to an address its owner confirmed, and at most
     PASSWORD_RESET_LIMIT times an hour to one address. The page answers the same either way."""

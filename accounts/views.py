@@ -3,7 +3,7 @@ import logging
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -14,9 +14,17 @@ from api import views_tokens
 from games import notifications, services
 from games.mail import outbox_enabled
 
-from . import confirmation, throttle
+from . import closing, confirmation, throttle
 from .client import client_ip
-from .forms import COMMON_ZONES, AbsenceForm, ClockForm, ConfirmedAddressResetForm, ProfileForm, SignUpForm
+from .forms import (
+    COMMON_ZONES,
+    AbsenceForm,
+    ClockForm,
+    CloseAccountForm,
+    ConfirmedAddressResetForm,
+    ProfileForm,
+    SignUpForm,
+)
 from .models import ABSENCE_DAYS_PER_YEAR, ABSENCE_MAX_DAYS
 
 logger = logging.getLogger(__name__)
@@ -181,6 +189,21 @@ def confirm_address(request, token: str):
             "starting_chips": confirmation.chips_waiting(user),
         },
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def close_account(request):
+    """What closing the account does, and the form that does it: the password again and
+    a tick, then the account closes and this session ends with it."""
+    form = CloseAccountForm(request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        closing.close_account(request.user)
+        logout(request)
+        messages.success(request, "Your account is closed. Thank you for playing.")
+        return redirect("lobby")
+    context = {"form": form, **closing.what_closing_does(request.user)}
+    return render(request, "accounts/close_account.html", context, status=400 if form.errors else 200)
 
 
 @login_required

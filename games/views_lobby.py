@@ -218,7 +218,9 @@ def my_games(request):
 def player_page(request, user_id: int):
     """A player's public page: their record per game and their latest results, from the
     games this visitor may see."""
-    player = get_object_or_404(get_user_model(), pk=user_id, is_active=True)
+    player = get_object_or_404(get_user_model(), pk=user_id)
+    if not player.is_active:  # the tables still link the seats of closed accounts here
+        return render(request, "games/player_closed.html", {"name": player.name}, status=410)
     return render(
         request,
         "games/player.html",
