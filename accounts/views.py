@@ -197,13 +197,19 @@ def close_account(request):
     """What closing the account does, and the form that does it: the password again and
     a tick, then the account closes and this session ends with it."""
     form = CloseAccountForm(request.user, request.POST or None)
+    status = 400 if request.method == "POST" else 200
     if request.method == "POST" and form.is_valid():
-        closing.close_account(request.user)
-        logout(request)
-        messages.success(request, "Your account is closed. Thank you for playing.")
-        return redirect("lobby")
+        try:
+            closing.close_account(request.user)
+        except services.ServiceError as refused:  # a table refused; all of it stays as it was
+            form.add_error(None, f"Your account is still open: {refused.message}")
+            status = refused.status
+        else:
+            logout(request)
+            messages.success(request, "Your account is closed. Thank you for playing.")
+            return redirect("lobby")
     context = {"form": form, **closing.what_closing_does(request.user)}
-    return render(request, "accounts/close_account.html", context, status=400 if form.errors else 200)
+    return render(request, "accounts/close_account.html", context, status=status)
 
 
 @login_required

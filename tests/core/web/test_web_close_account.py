@@ -174,3 +174,18 @@ def test_the_seat_s_link_says_the_account_is_closed(client, alice, bob, table):
     page = client.get(reverse("player", args=[alice.pk]))
     assert page.status_code == 410
     assert f"Former player {alice.pk}" in page.content.decode() and "This account is closed" in page.content.decode()
+
+
+def test_a_table_that_refuses_leaves_all_of_it_as_it_was(client, alice, bob, table, monkeypatch):
+    leave_every_table = services.leave_every_table
+
+    def refuse(user):
+        leave_every_table(user)  # resigned the game in play, then a table refused
+        raise services.Conflict("That table is busy.")
+
+    monkeypatch.setattr(services, "leave_every_table", refuse)
+    client.force_login(alice)
+    answer = close(client)
+    assert answer.status_code == 409 and "Your account is still open: That table is busy." in answer.content.decode()
+    assert reloaded(alice).is_active and reloaded(alice).email == "alice@example.com"
+    assert Game.objects.get(pk=table.pk).status == Game.Status.ACTIVE  # the resignation undone
