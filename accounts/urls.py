@@ -13,6 +13,7 @@ urlpatterns = [
     path("profile/absences/", views.absence_add, name="absence_add"),
     path("profile/absences/<int:absence_id>/end/", views.absence_end, name="absence_end"),
     path("close/", views.close_account, name="close_account"),
+    path("data/", views.download_data, name="download_data"),
     path("confirm/send/", views.send_confirmation, name="send_confirmation"),
     path("confirm/<str:token>/", views.confirm_address, name="confirm_address"),
     path(

@@ -6,15 +6,18 @@ from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from api import views_tokens
 from games import notifications, services
 from games.mail import outbox_enabled
 
-from . import closing, confirmation, throttle
+from . import closing, confirmation, export, throttle
 from .client import client_ip
 from .forms import (
     COMMON_ZONES,
@@ -189,6 +192,25 @@ def confirm_address(request, token: str):
             "starting_chips": confirmation.chips_waiting(user),
         },
     )
+
+
+# Downloads of one's data an hour: each reads every game, entry and line of the account.
+DATA_DOWNLOADS_PER_HOUR = 10
+
+
+@login_required
+@require_GET
+@never_cache
+def download_data(request):
+    """A JSON copy of what the site keeps about the signed-in player (accounts.export)."""
+    if not throttle.take("data-download", str(request.user.pk), DATA_DOWNLOADS_PER_HOUR):
+        messages.error(request, "You downloaded your data several times this hour: try again later.")
+        return _profile_page(request, status=429)
+    answer = JsonResponse(
+        export.personal_data(request.user), encoder=DjangoJSONEncoder, json_dumps_params={"indent": 1}
+    )
+    answer["Content-Disposition"] = f'attachment; filename="capitalla-{request.user.pk}.json"'
+    return answer
 
 
 @login_required
