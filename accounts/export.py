@@ -22,9 +22,7 @@ def personal_data(user) -> dict:
         "account": _account(user),
         "games": _games(user),
         "table_talk": list(
-            ChatMessage.objects.filter(user=user)
-            .order_by("id")
-            .values("game_id", "created_at", "text")
+            ChatMessage.objects.filter(user=user).order_by("id").values("game_id", "created_at", "text")
         ),
         "chips": _chips(user),
         "ratings": _ratings(user),
