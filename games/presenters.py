@@ -120,14 +120,14 @@ def sentence(text: str) -> str:
 
 def headline(result: dict, name_of, won: Callable[[str, list[int]], str]) -> str:
     """A result in one sentence, as the games that end by points say it: "Ana won:
-    everyone else resigned.", else the game's own `won(who, winners)` ("Ana and Ben"),
+    everyone else is out of the game.", else the game's own `won(who, winners)` ("Ana and Ben"),
     or, with no winner, that the game is over."""
     winners = list(result.get("winners") or [])
     if not winners:
         return "The game is over."
     who = " and ".join(name_of(i) for i in winners)
     if result.get("reason") == "last_standing":
-        return f"{who} won: everyone else resigned."
+        return f"{who} won: everyone else is out of the game."
     return won(who, winners)
 
 

@@ -3,7 +3,7 @@
 REASONS = {
     "declared": "declared a complete hand",
     "drawn": "The draw pile ran out and could not be refilled: the deal is a draw.",
-    "last_standing": "everyone else resigned.",
+    "last_standing": "everyone else is out of the game.",
 }
 
 

@@ -144,7 +144,7 @@ def test_extra_time_chat_resign_and_a_rematch(client, alice, bob, charlie, frien
     game = services.resign(charlie, game.pk)
     assert game.status == Game.Status.FINISHED and game.result["winners"] == [0]
     names = {0: "Alice", 1: "Bob", 2: "Charlie"}.get
-    assert game.plugin.result_headline(game.result, names) == "Alice won: everyone else resigned."
+    assert game.plugin.result_headline(game.result, names) == "Alice won: everyone else is out of the game."
     again = services.rematch(alice, game.pk)
     assert again.kind == "rummathon" and again.status == Game.Status.OPEN
     assert again.options == {"variant": "half"}

@@ -38,4 +38,7 @@ def test_the_last_player_standing_wins_when_the_other_runs_out(alice, bob):
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert game.result["winners"] == [1] and game.result["reason"] == "last_standing"
+    # Said so that it is true of a timeout too (it said "everyone else resigned").
+    headline = game.plugin.result_headline(game.result, ["Alice", "Bob"].__getitem__)
+    assert headline == "Bob won: everyone else is out of the game."
     assert game.deadline is None and game.clock_seat is None

@@ -44,7 +44,7 @@ def test_the_resignation_result_sentence_reads_plainly(alice, bob, enqueued, run
     sweep_mails(game, "result_mail_at")
     run_enqueued()
     body = next(m.body for m in mail.outbox if m.to == ["bob@example.com"])
-    assert "Bob won: everyone else resigned." in body
+    assert "Bob won: everyone else is out of the game." in body
     assert "is the last player still in the game" not in body
 
 

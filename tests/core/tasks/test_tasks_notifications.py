@@ -183,7 +183,7 @@ def test_game_over_mails_everyone_with_the_result(table_with_mail, alice, bob, e
     assert set(over) == {"alice@example.com", "bob@example.com"}
     assert over["bob@example.com"].subject == f"Capitalla #{table_with_mail.pk} is over: you won"
     assert over["alice@example.com"].subject == f"Capitalla #{table_with_mail.pk} is over: Bob won"
-    assert "Bob won: everyone else resigned." in over["bob@example.com"].body
+    assert "Bob won: everyone else is out of the game." in over["bob@example.com"].body
     assert "Congratulations!" in over["bob@example.com"].body
     assert "Congratulations!" not in over["alice@example.com"].body
 

@@ -49,7 +49,7 @@ def test_the_steps_say_what_happened_and_link_both_ways(client, finished):
     assert '?at=1"' in html and '?at=3"' in html
     end = step(client, finished, finished.version).content.decode()
     assert "Alice resigned" in end and "Next ▶</span>" in end
-    assert 'Alice <span class="tag tag--out">resigned</span>' in end
+    assert 'Alice <span class="tag tag--out">out</span>' in end
 
 
 def test_a_step_out_of_range_or_unreadable_is_clamped(client, finished):
