@@ -25,7 +25,7 @@ def test_an_open_resign_panel_and_its_ticked_box_outlive_the_opponents_move(alic
     expect(bob.locator(".history__list li").first).to_contain_text("Alice drew")  # the new table
 
     bob.get_by_role("button", name="Resign").click()
-    expect(bob.locator(".table")).to_contain_text("resigned")
+    expect(bob.locator(".table")).to_contain_text("everyone else is out of the game")
     assert alice.console_errors == bob.console_errors == []
     assert alice.csp_errors == bob.csp_errors == []
 
