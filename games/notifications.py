@@ -183,7 +183,8 @@ def _send_if_news(kind, user_id, game_id, version, attempt, now) -> bool | None:
     if kind in (Notification.Kind.YOUR_TURN, Notification.Kind.REMINDER):
         still_waiting = (
             game.status == Game.Status.ACTIVE
-            and game.version == version
+            # Extra time, an absence's start or end, a return: the same turn goes on.
+            and (game.version == version or game.position_unchanged_since(version))
             and seat.index in game.clock_seats()
             and not seat.away
         )

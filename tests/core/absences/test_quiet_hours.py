@@ -85,3 +85,17 @@ def test_the_sweeper_claims_a_due_mail_in_quiet_hours_and_it_waits(correspondenc
     assert services.send_due_mails(now=game.turn_mail_at) == 1
     run_enqueued()
     assert mail.outbox == [] and Notification.objects.get(user=bob).next_try_at is not None
+
+
+def test_a_mail_waiting_for_the_morning_still_goes_after_extra_time(correspondence, alice, bob):
+    """Found by a QA pass: extra time moved the version on, and the held turn mail was
+    dropped as old news, so Bob never heard of his turn."""
+    bob.quiet_from, bob.quiet_until = NIGHT
+    bob.save()
+    game = play_turn(alice, fresh(correspondence), 0)
+    night = datetime(2026, 5, 4, 23, tzinfo=UTC)
+    assert notifications.send_notification("your_turn", bob.pk, game.pk, game.version, now=night) is False
+    services.grant_extra_time(alice, game.pk, game.version)
+    morning = datetime(2026, 5, 5, 7, tzinfo=UTC)
+    assert notifications.send_notification("your_turn", bob.pk, game.pk, game.version, now=morning) is True
+    assert [m.to for m in mail.outbox] == [["bob@example.com"]]
