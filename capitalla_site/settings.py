@@ -111,6 +111,7 @@ MIDDLEWARE = [
     # A session opened by a mailed link sees its game only (games/scoped_sessions.py).
     "games.scoped_sessions.GameScopedSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "accounts.time_zones.PlayerTimeZoneMiddleware",  # UTC again after each page in a player's zone
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -133,6 +134,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
                 "games.context_processors.my_turns",
+                "accounts.time_zones.player_time_zone",
             ],
         },
     },

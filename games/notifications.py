@@ -221,7 +221,9 @@ def _claim_and_send(user, game, kind, version, attempt, template, compose, game_
     if claim is None:
         return False  # sent, failed, or this try taken by another delivery of the task
     try:
-        _build(user, template, *compose(), game_mail=game_mail).send()
+        with timezone.override(user.time_zone):  # its dates and hours in the player's zone
+            mail = _build(user, template, *compose(), game_mail=game_mail)
+        mail.send()
     except TRANSIENT_MAIL_ERRORS as exc:
         _refused(claim, exc)
         return False
