@@ -74,7 +74,9 @@ _PLAIN = {"‘": "'", "’": "'", "‚": "'", "′": "'", "“": '"', "”": '"'
 _EMOJI_SELECTORS = "\ufe0e\ufe0f"
 _TRAILING = ".!?;:, "
 _SPACED_SUIT = re.compile(r"\b(10|[2-9JQKAjqka]) +([" + "".join(_SUIT_SYMBOLS) + "])")
-_SEPARATORS = re.compile(r"\n|;|,|\band then\b|\bthen\b", re.IGNORECASE)
+_SEPARATORS = re.compile(r";|,|\band then\b|\bthen\b", re.IGNORECASE)  # within a line
+# The verbs of table talk: what follows one, to the end of its line, is said as written.
+SAY_VERBS = ("say", "chat")
 
 
 def normalize(text: str) -> str:
@@ -89,15 +91,27 @@ def normalize(text: str) -> str:
 
 def split_commands(body: str) -> list[str]:
     """One mail's text as its commands, in order: a new line, ";", "," and "then" (or "and
-    then") end a command; "and" and "/" do not, they join the parts of one. CommandError
-    beyond MAX_COMMANDS commands or a command over MAX_COMMAND_LENGTH characters."""
-    parts = [" ".join(part.split()) for part in _SEPARATORS.split(body.replace("\r", "\n"))]
+    then") end a command; "and" and "/" do not, they join the parts of one. A command of
+    table talk ("say sorry all, my connection was down") runs to the end of its line.
+    CommandError beyond MAX_COMMANDS commands or a command over MAX_COMMAND_LENGTH characters."""
+    parts = [" ".join(part.split()) for line in body.replace("\r", "\n").split("\n") for part in _line_parts(line)]
     commands = [part for part in parts if part.strip(_TRAILING)]
     if len(commands) > MAX_COMMANDS:
         raise CommandError(f"Send at most {MAX_COMMANDS} commands in one mail.")
     if any(len(command) > MAX_COMMAND_LENGTH for command in commands):
         raise CommandError(f"A command is at most {MAX_COMMAND_LENGTH} characters long.")
     return commands
+
+
+def _line_parts(line: str) -> list[str]:
+    parts = []
+    while line:
+        if normalize(line).partition(" ")[0] in SAY_VERBS:
+            return [*parts, line]
+        head, *rest = _SEPARATORS.split(line, maxsplit=1)
+        parts.append(head)
+        line = rest[0] if rest else ""
+    return parts
 
 
 def name_key(text: str) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from games import services
-from games.engine.commands import CommandError, CommandHelp, normalize
+from games.engine.commands import SAY_VERBS, CommandError, CommandHelp, normalize
 from games.models import Event, Game, InboundMail
 from games.presenters import in_words
 
@@ -27,7 +27,6 @@ EVERY_GAME = (
     CommandHelp("say <words>", "say good game", "Say something at the table."),
     CommandHelp("resign", "resign", "Leave the game; it goes on without you."),
 )
-SAY_VERBS = ("say", "chat")
 COME_BACK = CommandHelp("back", "back", "Play your seat yourself again (a bot plays it while you are away).")
 
 

@@ -123,7 +123,8 @@ def test_extra_time_and_a_rematch(client, alice, bob, bots_game):
     assert game.deadline > deadline
     game = services.resign(bob, game.pk)
     assert game.status == Game.Status.FINISHED and game.result["winners"] == [0]
-    assert game.plugin.result_headline(game.result, {0: "Alice", 1: "Bob"}.get) == "Alice won: everyone else is out of the game."
+    headline = game.plugin.result_headline(game.result, {0: "Alice", 1: "Bob"}.get)
+    assert headline == "Alice won: everyone else is out of the game."
     again = services.rematch(alice, game.pk)
     assert again.kind == "casino" and again.status == Game.Status.OPEN
 

@@ -48,6 +48,18 @@ def test_split_commands_on_lines_semicolons_commas_and_then():
     assert split_commands(body) == ["take discard", "discard Peru", "draw", "push", "discard 9H"]
 
 
+def test_table_talk_runs_to_the_end_of_its_line():
+    """Found by a QA pass: "say sorry all, my internet was down" said only "sorry all"."""
+    body = "draw, discard Peru, say sorry all, my internet was down; then I had to go\nresign"
+    assert split_commands(body) == [
+        "draw",
+        "discard Peru",
+        "say sorry all, my internet was down; then I had to go",
+        "resign",
+    ]
+    assert split_commands("Chat well played, then") == ["Chat well played, then"]
+
+
 def test_split_commands_keeps_and_and_slash_inside_a_command():
     assert split_commands("take G4 and lay R1 R2 R3 / Y5 Y6 Y7") == ["take G4 and lay R1 R2 R3 / Y5 Y6 Y7"]
 
