@@ -3,7 +3,7 @@
 The sesame token's scope names the row ("game:<game>:link:<link>"), so a token proves who
 it was made for and which link it is, and the row says whether that link still works:
 it opens one session (claimed with a conditional update, so two presses cannot both win),
-and dies when its owner signs out or changes their password, or when its game ends.
+and dies when its owner signs out or changes their password or address, or when its game ends.
 django-sesame's own one-time mode is not used: it keys on `last_login`, so any sign-in
 would kill all of a player's links at once.
 """
@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_out
+from django.db.models import Q
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
 from django.urls import reverse
@@ -87,11 +88,13 @@ def revoke_at_sign_out(sender, request, user, **kwargs):
 
 
 @receiver(pre_save, sender=settings.AUTH_USER_MODEL)
-def revoke_at_password_change(sender, instance, update_fields=None, **kwargs):
-    """A new password kills every link mailed so far. Sesame's tokens already die with the
-    old password's hash; the rows say so too. Saves that cannot touch the password (a login
-    stamping `last_login`) cost no query."""
-    if instance.pk is None or (update_fields is not None and "password" not in update_fields):
+def revoke_at_password_or_address_change(sender, instance, update_fields=None, **kwargs):
+    """A new password kills every link mailed so far (sesame's tokens already die with the
+    old password's hash; the rows say so too), and so does a new mail address: the links
+    sit in the old mailbox, which may no longer be the player's. Saves that can touch
+    neither (a login stamping `last_login`) cost no query."""
+    if instance.pk is None or (update_fields is not None and not {"password", "email"} & set(update_fields)):
         return
-    if sender.objects.filter(pk=instance.pk).exclude(password=instance.password).exists():
+    changed = Q(password=instance.password) & Q(email=instance.email)
+    if sender.objects.filter(pk=instance.pk).exclude(changed).exists():
         revoke_all(instance)

@@ -121,6 +121,21 @@ def test_a_link_dies_when_its_owner_changes_password(client, bob, bobs_game):
     assert not bob.magic_links.filter(revoked_at__isnull=True).exists()
 
 
+def test_a_link_dies_when_its_owner_changes_address(client, bob, bobs_game):
+    """Found by a QA pass: the links in the old mailbox still signed in after the owner
+    moved to another address (that mailbox may no longer be theirs)."""
+    path = path_of(magic_link(bob, bobs_game.pk))
+    client.force_login(bob)
+    client.post(
+        reverse("profile"),
+        {"display_name": "Bob", "email": "bob@elsewhere.example", "current_password": "bob-password-123"},
+    )
+    assert not bob.magic_links.filter(revoked_at__isnull=True).exists()
+    client.logout()
+    assert client.post(path).status_code in (404, 410)
+    assert not user_at(client, bobs_game).is_authenticated
+
+
 def _scope_of(path: str) -> str:
     """The sesame scope of a link: game:<id>:link:<id>, from its path /games/<g>/continue/<l>/."""
     parts = path.split("?", 1)[0].strip("/").split("/")
