@@ -46,7 +46,7 @@ def _table(game: Game) -> dict:
 def close_account(user) -> None:
     """Close `user`'s account for good; all of it or, should anything refuse, none."""
     with transaction.atomic():
-        user = User.objects.select_for_update().get(pk=user.pk)
+        user = User.objects.select_for_update(no_key=True).get(pk=user.pk)
         address, username = user.email, user.username
         services.leave_every_table(user)
         ChatMessage.objects.filter(user=user).delete()

@@ -38,7 +38,7 @@ def create(user, name: str, scopes) -> tuple[ApiToken, str]:
     limit = settings.API_TOKEN_LIMIT
     with transaction.atomic():
         # Under a lock on the user's row: two requests at once cannot both take the last place.
-        get_user_model().objects.select_for_update().only("pk").get(pk=user.pk)
+        get_user_model().objects.select_for_update(no_key=True).only("pk").get(pk=user.pk)
         if ApiToken.objects.filter(user=user).count() >= limit:
             raise TokenRefused(f"You have {limit} tokens: revoke one before you create another.")
         secret = SECRET_PREFIX + secrets.token_urlsafe(32)

@@ -335,10 +335,18 @@ def create_table(
     return game
 
 
+def lock_account(user) -> None:
+    """Hold the account's row until the transaction ends, so that two requests at once
+    cannot both take the last place under one of its limits. Taken before any game row
+    (the order every path keeps: the account, then games, then seats), and FOR NO KEY
+    UPDATE: rows that merely point at the account (a chat line, a mail) are not held up."""
+    get_user_model().objects.select_for_update(no_key=True).only("pk").get(pk=user.pk)
+
+
 def _take_new_table(host) -> None:
     """The limits on opening one more table, under a lock on the host's row so that
     concurrent requests cannot all pass the last free place."""
-    get_user_model().objects.select_for_update().only("pk").get(pk=host.pk)
+    lock_account(host)
     check_open_tables(host)
     limit = settings.NEW_TABLE_LIMIT
     if not throttle.take("new-table", str(host.pk), limit):
@@ -501,6 +509,7 @@ def start_table(user, game_id: int) -> Game:
     """Deal. Empty seats become bots of the table's level, except at a table played for
     chips or a rated one: it waits until people take every seat."""
     with transaction.atomic():
+        lock_account(user)  # its limit of games against bots holds for starts at once too
         game = _locked(game_id)
         check_host(game, user)
         if game.status != Game.Status.OPEN:
@@ -687,17 +696,17 @@ def check_chat_text(text) -> str:
 def say(user, game_id: int, text) -> ChatMessage:
     """A line of table talk from a seated player, during or after the game. It changes
     nothing in the game; the table's `chat_count` tells polling pages there is news. It
-    does not lock the game row, so it never waits for a move in progress (nor holds one
-    up beyond its own short UPDATE). It locks the speaker's seat row instead (which a
-    move writes only to reset missed turns): one player's lines queue behind each other,
-    so that their burst limit holds when many arrive at once."""
+    locks the game row first, as every change does (a move, a timeout, an absence lock
+    the game, then write seats): a line that locked the speaker's seat first and then
+    counted itself on the game deadlocked with a move that reset that seat's missed turns
+    (found by a QA pass). Lines queue behind each other, so the burst limit holds when
+    many arrive at once; a move in progress holds a line up for a few milliseconds."""
     text = check_chat_text(text)
     with transaction.atomic():
-        game = _load(game_id)
+        game = _locked(game_id)
         seat = check_seated(game, user)
         if game.status == Game.Status.ABANDONED:
             raise Conflict("This table is closed.")
-        Seat.objects.select_for_update().get(pk=seat.pk)
         recent = game.chat.filter(user=user, created_at__gte=timezone.now() - timedelta(seconds=CHAT_WINDOW))
         if recent.count() >= CHAT_BURST:
             raise Conflict("Slow down a little: a few lines at a time.")
@@ -783,7 +792,7 @@ def announce_absence(user, first_day, last_day, now=None) -> Absence:
     that two at once cannot both pass the allowance). One that starts today starts now."""
     now = now or timezone.now()
     with transaction.atomic():
-        user = get_user_model().objects.select_for_update().get(pk=user.pk)
+        user = get_user_model().objects.select_for_update(no_key=True).get(pk=user.pk)
         check_absence(user, first_day, last_day, now)
         starts_at, ends_at = absence_moments(user, first_day, last_day)
         absence = Absence.objects.create(
@@ -1175,7 +1184,9 @@ def requeue_overdue_bot_turns(now=None, limit: int = 200) -> int:
 
 def _locked(game_id) -> Game:
     """The game row, locked until the transaction ends (its `seat_list` is read on first use)."""
-    return _load(game_id, Game.objects.select_for_update())
+    # FOR NO KEY UPDATE: a chat line, an event or a mail row that points at the game
+    # (a foreign key check) need not wait for a move in progress.
+    return _load(game_id, Game.objects.select_for_update(no_key=True))
 
 
 def _load(game_id, games=Game.objects) -> Game:
