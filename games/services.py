@@ -35,6 +35,7 @@ from games.engine.registry import RULES
 from games.engine.rng import new_seed
 from games.models import (
     ABSENCES_STOP_CLOCK_FROM,
+    CLOSED,
     DEFAULT_TURN_SECONDS,
     ON_A_CLOCK,
     TURN_TIMES,
@@ -234,10 +235,18 @@ def check_game_options(kind: str, seats: int, options: dict) -> dict:
     return options
 
 
+def check_not_dealt(game: Game, dealt: str = DEALT) -> None:
+    """The table is still open; else why not: closed by its host, or `dealt`."""
+    if game.status == Game.Status.OPEN:
+        return
+    if game.status == Game.Status.ABANDONED and game.started_at is None:
+        raise Conflict(f"{CLOSED} Any ante paid went back.")
+    raise Conflict(dealt)
+
+
 def check_can_join(game: Game, user) -> int:
     """The seat index the user would take."""
-    if game.status != Game.Status.OPEN:
-        raise Conflict("This table has already started.")
+    check_not_dealt(game, "This table has already started.")
     if game.seat_of(user):
         raise Conflict("You already have a seat at this table.")
     if user.pk in game.turned_away:
@@ -400,8 +409,7 @@ def leave_table(user, game_id: int) -> Game:
         seat = game.seat_of(user)
         if seat is None:
             raise Forbidden("You are not at this table.")
-        if game.status != Game.Status.OPEN:
-            raise Conflict(DEALT)
+        check_not_dealt(game)
         _give_up_seat(game, seat)
     return game
 
@@ -451,8 +459,7 @@ def close_table(user, game_id: int) -> Game:
 
 def _close(game: Game) -> Game:
     """Close an open table; any ante it holds goes back to whoever paid it."""
-    if game.status != Game.Status.OPEN:
-        raise Conflict(DEALT)
+    check_not_dealt(game)
     game.status = Game.Status.ABANDONED
     game.finished_at = timezone.now()
     game.save(update_fields=["status", "finished_at"])

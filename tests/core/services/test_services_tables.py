@@ -98,3 +98,21 @@ def test_the_host_may_choose_whether_absences_stop_the_clock(alice):
     assert services.create_table(
         alice, "capitalla", seats=2, turn_seconds=600, absences_stop_clock=True
     ).absences_stop_clock
+
+
+def test_a_closed_table_says_it_is_closed_not_dealt(alice, bob, charlie):
+    """Found by a QA pass: the host's second press of Close, or a player leaving as the
+    host closed, was told "The cards are dealt … any ante stays in the pot": the table was
+    never dealt, and every ante had gone back."""
+    game = services.create_table(alice, "capitalla", seats=3, ante=100)
+    services.join_table(bob, game.pk)
+    services.close_table(alice, game.pk)
+    closed = "The host closed this table before the deal. Any ante paid went back."
+    for refused in (
+        lambda: services.close_table(alice, game.pk),
+        lambda: services.leave_table(bob, game.pk),
+        lambda: services.join_table(charlie, game.pk),
+    ):
+        with pytest.raises(services.Conflict) as error:
+            refused()
+        assert error.value.message == closed
