@@ -20,6 +20,7 @@ def test_a_message_is_an_item_of_a_list_inside_the_live_region(client, alice):
     assert not hidden
     assert re.search(r'<li class="alert alert--\w+">You are logged out.</li>', items)
     assert page.count('id="messages"') == 1
+    assert "{#" not in page  # a template comment over two lines is printed, not dropped
     assert not re.search(r"<ul[^>]*role=", page)
 
 
