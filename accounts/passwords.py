@@ -13,9 +13,10 @@ _SCOPE = "current-password"
 def current_password_checked(user, password: str) -> bool | None:
     """True if `password` is the account's, False if not, None (not checked) once
     PASSWORD_TRIES wrong ones were given in the last hour."""
-    if not throttle.take(_SCOPE, str(user.pk), PASSWORD_TRIES):
+    counted = throttle.take(_SCOPE, str(user.pk), PASSWORD_TRIES)
+    if counted is None:
         return None
     if not user.check_password(password):
         return False
-    throttle.give_back(_SCOPE, str(user.pk))  # only wrong passwords count
+    throttle.give_back(counted)  # only wrong passwords count
     return True

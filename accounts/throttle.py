@@ -13,25 +13,23 @@ from .models import ThrottleHit
 WINDOW = timedelta(hours=1)
 
 
-def take(scope: str, key: str, limit: int) -> bool:
-    """Count one more `scope` action for `key`, unless `limit` of them were counted in the
-    last hour: then count nothing and answer False."""
+def take(scope: str, key: str, limit: int) -> ThrottleHit | None:
+    """Count one more `scope` action for `key` and return its count (truthy), unless
+    `limit` of them were counted in the last hour: then count nothing and answer None."""
     now = timezone.now()
     digest = _digest(key)
     hits = ThrottleHit.objects.filter(scope=scope, key=digest)
     hits.filter(at__lte=now - WINDOW).delete()
     if hits.count() >= limit:
-        return False
-    ThrottleHit.objects.create(scope=scope, key=digest, at=now)
-    return True
+        return None
+    return ThrottleHit.objects.create(scope=scope, key=digest, at=now)
 
 
-def give_back(scope: str, key: str) -> None:
-    """Uncount the last `scope` action counted for `key`: for a limit on failures, where
-    whether a try failed is known only once it was let through (a password checked)."""
-    last = ThrottleHit.objects.filter(scope=scope, key=_digest(key)).order_by("-at", "-pk").first()
-    if last is not None:
-        last.delete()
+def give_back(hit: ThrottleHit) -> None:
+    """Uncount an action `take` counted: for a limit on failures, where whether a try
+    failed is known only once it was let through (a password checked). Its own count,
+    not the latest: requests at once each give back their own."""
+    ThrottleHit.objects.filter(pk=hit.pk).delete()
 
 
 def _digest(key: str) -> str:
