@@ -7,6 +7,7 @@ from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import transaction
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -29,6 +30,7 @@ from .forms import (
     SignUpForm,
 )
 from .models import ABSENCE_DAYS_PER_YEAR, ABSENCE_MAX_DAYS
+from .names import hold_names
 
 logger = logging.getLogger(__name__)
 
@@ -37,19 +39,23 @@ def signup(request):
     if request.user.is_authenticated:
         return redirect("lobby")
     form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method != "POST":
+        return render(request, "registration/signup.html", {"form": form})
+    with transaction.atomic():
+        hold_names()  # two sign-ups at once cannot both pass the checks with one name
+        if not form.is_valid():
+            return render(request, "registration/signup.html", {"form": form})
         if not throttle.take("signup", client_ip(request), settings.SIGNUP_LIMIT):
             refused = "Too many new accounts from your network in the last hour. Try again later."
             return render(request, "registration/signup.html", {"form": form, "refused": refused}, status=429)
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.name}! Create a table or join one.")
-        if not user.email:
-            messages.info(request, NO_ADDRESS)
-        if user.email:
-            _mail_confirmation(request, user)
-        return redirect("lobby")
-    return render(request, "registration/signup.html", {"form": form})
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(request, f"Welcome, {user.name}! Create a table or join one.")
+    if not user.email:
+        messages.info(request, NO_ADDRESS)
+    if user.email:
+        _mail_confirmation(request, user)
+    return redirect("lobby")
 
 
 NO_ADDRESS = (
@@ -64,12 +70,15 @@ def profile(request):
     address = _address_status(request.user)
     before = (request.user.name, request.user.email_notifications)
     form = ProfileForm(request.POST or None, instance=request.user)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        messages.success(request, _saved(before, user))
-        if "email" in form.changed_data and user.email:
-            _mail_confirmation(request, user)
-        return redirect("profile")
+    if request.method == "POST":
+        with transaction.atomic():
+            hold_names()  # a new name, checked and saved before another can take it
+            user = form.save() if form.is_valid() else None
+        if user is not None:
+            messages.success(request, _saved(before, user))
+            if "email" in form.changed_data and user.email:
+                _mail_confirmation(request, user)
+            return redirect("profile")
     return _profile_page(request, form=form, address=address)
 
 
