@@ -5,7 +5,8 @@ import re
 import unicodedata
 
 from django.core.exceptions import ValidationError
-from django.db import connection
+
+from . import locks
 
 # Controls, format characters (zero-width, bidi overrides), surrogates, private use,
 # unassigned, and line and paragraph separators. Of the space separators only " " is fine.
@@ -16,9 +17,6 @@ REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 BLANK = set("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0\u2800")
 # The zero-width non-joiner and joiner: part of some scripts' spelling.
 JOINERS = "\u200c\u200d"
-# The advisory lock of `hold_names` (any number the site uses for nothing else).
-NAMES_LOCK = 0x4E414D45
-
 # What a closed account is called (accounts.closing), and its key: no one may take it.
 CLOSED_NAME = "Former player {number}"
 CLOSED_KEY = "formerplayer"
@@ -96,10 +94,8 @@ def _unseen_in_key(char: str) -> bool:
 def hold_names() -> None:
     """Within a transaction: one sign-up or change of name at a time, until it ends, so
     that two at once cannot both pass `check_name` (or the username's check) with the
-    same name. PostgreSQL: an advisory lock; SQLite takes its write lock at BEGIN already."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [NAMES_LOCK])
+    same name."""
+    locks.hold("account names")
 
 
 def check_name(name: str, user=None) -> None:

@@ -6,7 +6,7 @@ from .forms import CountedPasswordChangeForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("login/", views.Login.as_view(), name="login"),
     path("logout/", views.Logout.as_view(), name="logout"),  # POST only
     path("profile/", views.profile, name="profile"),
     path("profile/clock/", views.profile_clock, name="profile_clock"),
