@@ -21,3 +21,4 @@ urlpatterns = [
 # The site's own error pages (games/views_errors.py); 403 and 500 are Django's views with
 # our templates.
 handler404 = "games.views_errors.page_not_found"
+handler500 = "games.views_errors.server_error"

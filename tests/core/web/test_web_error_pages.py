@@ -4,9 +4,11 @@ or script, which the CSP would block (issue 20, "Error pages")."""
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.db import OperationalError
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.views.defaults import permission_denied
+from psycopg_pool import PoolTimeout
 
 from games import services
 
@@ -78,6 +80,22 @@ def test_500_is_the_sites_own_page(monkeypatch):
     assert response.status_code == 500
     assert_the_sites_own(html, "Something went wrong on our side")
     assert "Log in" not in html  # rendered without the request: no account links it could get wrong
+
+
+def test_a_request_the_database_pool_could_not_serve_in_time_is_503(monkeypatch):
+    """Found by a QA pass: 40 logins at once kept every connection of a process busy,
+    and the request that waited the pool's timeout got a 500."""
+
+    def busy(*args, **kwargs):
+        try:
+            raise PoolTimeout("couldn't get a connection after 10.00 sec")
+        except PoolTimeout as cause:
+            raise OperationalError("couldn't get a connection after 10.00 sec") from cause
+
+    monkeypatch.setattr("games.views.render", busy)
+    response = Client(raise_request_exception=False).get(reverse("rules_index"))
+    assert response.status_code == 503 and response["Retry-After"] == "5"
+    assert_the_sites_own(response.content.decode(), "The site is busy just now")
 
 
 def test_404_to_htmx_puts_the_gone_line_in_place_of_the_table_not_a_page(client, alice, htmx):
