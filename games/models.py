@@ -453,6 +453,7 @@ class Notification(models.Model):
         DIGEST = "digest", "Daily digest"
         REMATCH = "rematch", "Rematch invitation"
         TABLE_FULL = "table_full", "Table full"
+        TIMED_OUT = "timed_out", "Time ran out"  # a bot took the seat, or the player is out
         # An account's own mails; their version is the account's request number.
         PASSWORD_RESET = "password_reset", "Password reset"
         CONFIRM_ADDRESS = "confirm_address", "Address confirmation"

@@ -196,6 +196,11 @@ def _send_if_news(kind, user_id, game_id, version, attempt, now) -> bool | None:
     elif kind == Notification.Kind.GAME_OVER:
         if game.status != Game.Status.FINISHED:
             return None
+    elif kind == Notification.Kind.TIMED_OUT:
+        # Still so: a bot plays the seat, or the player is out of a game that goes on
+        # (a game the timeout ended has its result mail instead).
+        if game.status != Game.Status.ACTIVE or not (seat.away or seat.index in services.out_seats(game)):
+            return None
     else:
         raise ValueError(f"unknown notification kind {kind!r}")
     return _claim_and_send(
@@ -508,11 +513,37 @@ ON_TIMEOUT = {
 }
 
 
+# ... and when this turn would be the last miss before a bot keeps the seat.
+ON_LAST_MISS = (
+    "a bot plays this turn for you and, as that makes {misses} missed turns in a row,"
+    " keeps your seat until you come back"
+)
+
+
 def _reminder(user, game, seat, version):
     """Short enough a subject not to be folded (a mail client may show the fold's space)."""
     subject, context = _your_turn(user, game, seat, version)
-    context["on_timeout"] = ON_TIMEOUT[game.timeout_policy].format(misses=services.MISSES_BEFORE_TAKEOVER)
+    misses = services.MISSES_BEFORE_TAKEOVER
+    last_miss = game.timeout_policy == Game.TimeoutPolicy.BOT and seat.missed_turns + 1 >= misses
+    context["on_timeout"] = (ON_LAST_MISS if last_miss else ON_TIMEOUT[game.timeout_policy]).format(misses=misses)
     return f"Reminder: {context['title']}, play by {_deadline_text(game.deadline, '%a %d %b, %H:%M %Z')}", context
+
+
+def _timed_out(user, game, seat, version):
+    """The player whose time ran out hears what it did: a bot took their seat until they
+    come back, or they are out of the game."""
+    context = {
+        "title": _title(game),
+        "game_name": game.rules.info.name,
+        "link": magic_link(user, game.pk),
+        "signs_in": True,
+        "away": seat.away,
+        "misses": services.MISSES_BEFORE_TAKEOVER,
+        **_by_mail(user, game, seat.index),
+    }
+    if seat.away:
+        return f"A bot plays your seat in {context['title']}", context
+    return f"Your time ran out in {context['title']}", context
 
 
 def _game_over(user, game, seat, version):
@@ -555,6 +586,7 @@ _COMPOSERS = {
     Notification.Kind.YOUR_TURN: _your_turn,
     Notification.Kind.REMINDER: _reminder,
     Notification.Kind.GAME_OVER: _game_over,
+    Notification.Kind.TIMED_OUT: _timed_out,
 }
 
 

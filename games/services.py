@@ -217,7 +217,7 @@ def check_can_give_extra_time(game: Game, seat: Seat) -> None:
         raise Conflict("No player's clock is running right now.")
     if seat.index == game.clock_seat or game.clock_at_once and seat.index in game.to_act:
         raise Forbidden("You cannot give yourself more time.")
-    if seat.index in _out_seats(game):
+    if seat.index in out_seats(game):
         raise Forbidden("You are out of this game.")
     if game.extra_time_used:
         raise Conflict(f"This {'step' if game.clock_at_once else 'turn'} has already been given extra time.")
@@ -440,7 +440,7 @@ def leave_every_table(user) -> list[Game]:
                 _close(game)
             elif game.status == Game.Status.OPEN and seat is not None:
                 _give_up_seat(game, seat)
-            elif game.status == Game.Status.ACTIVE and seat is not None and seat.index not in _out_seats(game):
+            elif game.status == Game.Status.ACTIVE and seat is not None and seat.index not in out_seats(game):
                 _apply(game, seat.index, {"type": "resign"})
             else:
                 continue  # it changed since the list was read: nothing of theirs is left there
@@ -1022,6 +1022,7 @@ def apply_timeout(game_id: int, version: int, now=None) -> bool:
         if game.timeout_policy == Game.TimeoutPolicy.FORFEIT:
             game.record_event(seat.index, {"type": "timeout"}, "{player} ran out of time and is out of the game.")
             _apply(game, seat.index, {"type": "resign"}, now=now)
+            _tell_timed_out(game, seat)
             return True
         seat.missed_turns += 1
         if seat.missed_turns >= MISSES_BEFORE_TAKEOVER:
@@ -1033,6 +1034,7 @@ def apply_timeout(game_id: int, version: int, now=None) -> bool:
             game.record_event(seat.index, {"type": "takeover"}, "A bot takes over {player}'s seat until they are back.")
             _after_change(game, now=now)  # the seat now plays like a bot seat: a bot turn is due
             game.save(update_fields=MOVE_FIELDS)
+            _tell_timed_out(game, seat)
             return True
         seat.save(update_fields=["missed_turns"])
         game.record_event(seat.index, {"type": "timeout"}, "{player} ran out of time; a bot played the turn for them.")
@@ -1043,6 +1045,15 @@ def apply_timeout(game_id: int, version: int, now=None) -> bool:
         _stand_in_plays(game, seat.index, now, while_=lambda: not _acting_at_once(game))
         game._autoplay_seat = None  # the last move already started the next player's clock
     return True
+
+
+def _tell_timed_out(game: Game, seat: Seat) -> None:
+    """The player hears that their time ran out and what it did: a bot keeps their seat,
+    or they are out of a game that goes on (one it ended sends its result instead)."""
+    from games import notifications  # it imports this module
+
+    if game.status == Game.Status.ACTIVE:
+        notifications.queue_mail(Notification.Kind.TIMED_OUT, seat.user, game, game.version)
 
 
 def _time_out_at_once(game: Game, now) -> bool:
@@ -1271,7 +1282,7 @@ def _only_bots_left(game: Game) -> bool:
     """Whether the people of a table with bots have all left the game (resigned, or put
     out when their time ran out) and only bots still play."""
     people = [s.index for s in game.seat_list if s.user_id is not None]
-    return bool(people) and set(people) <= _out_seats(game)
+    return bool(people) and set(people) <= out_seats(game)
 
 
 def _stop_for_nobody(game: Game) -> None:
@@ -1399,7 +1410,7 @@ def _seat(game: Game, index) -> Seat | None:
     return next((s for s in game.seat_list if s.index == index), None)
 
 
-def _out_seats(game: Game) -> set[int]:
+def out_seats(game: Game) -> set[int]:
     if game.state is None:
         return set()
     return set(game.rules.view(game.state, None).get("out") or [])

@@ -71,7 +71,7 @@ def test_at_a_bigger_table_the_others_play_on(alice, bob, charlie):
     closing.close_account(bob)
     game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.ACTIVE and 1 not in game.to_act
-    assert 1 in services._out_seats(game)
+    assert 1 in services.out_seats(game)
 
 
 def test_open_tables_close_or_are_left_and_every_ante_goes_back(alice, bob, charlie):
