@@ -622,6 +622,7 @@ def _mail_answer(user, mail: InboundMail):
         "unread": report.get("unread") or [],
         "moot": report.get("moot") or [],
         "stale": report.get("stale"),
+        "since": report.get("since") or [],
         "position": position(game, user),
         **_by_mail(user, game, mail.seat),
     }

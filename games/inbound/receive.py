@@ -25,8 +25,9 @@ from games import notifications
 from games.engine.commands import CommandError, normalize, split_commands
 from games.inbound import address
 from games.inbound.message import Incoming, MessageTooBig, read_message
-from games.inbound.play import SAY_VERBS, Report, play_commands, reads_as_a_command
+from games.inbound.play import SAY_VERBS, Report, play_commands, reads_as_a_command, seat_names
 from games.models import Game, InboundMail, Notification
+from games.presenters import in_words
 
 logger = logging.getLogger(__name__)
 
@@ -96,10 +97,10 @@ def _play_once(incoming: Incoming, raw: bytes, user, game: Game, seat: int) -> R
                 outcome=InboundMail.Outcome.OVER,
             )
             if game.status == Game.Status.ACTIVE:
-                stale = _answers_an_older_position(incoming, game)
+                since = _since_the_position_answered(incoming, game)
                 report = _play(user, game, seat, incoming.text)
                 mail.outcome = report.outcome
-                mail.report = {**report.as_json(), "stale": stale}
+                mail.report = {**report.as_json(), "stale": since is not None, "since": since or []}
                 mail.save(update_fields=["outcome", "report"])
             else:
                 mail.report = _after_the_end(user, game, seat, incoming.text).as_json()
@@ -138,8 +139,17 @@ def _after_the_end(user, game: Game, seat: int, text: str) -> Report:
     return report
 
 
-def _answers_an_older_position(incoming: Incoming, game: Game) -> bool:
-    """Whether the mail it answers showed a position the game has left since (our
-    Message-IDs name the version); a mail we cannot place is taken as answering the latest."""
+def _since_the_position_answered(incoming: Incoming, game: Game) -> list[str] | None:
+    """What happened at the table since the position the mail it answers showed (our
+    Message-IDs name the version), in words, the latest SINCE_LINES of it; None when it
+    answers the position now, or a mail we cannot place (taken as answering the latest).
+    A late reply learns why the table is not as its mail showed (a bot played their turn)."""
     shown = address.version_answered([incoming.in_reply_to, *reversed(incoming.references)], game.pk)
-    return shown is not None and shown != game.version
+    if shown is None or shown == game.version:
+        return None
+    names = dict(enumerate(seat_names(game)))
+    events = game.events.filter(seq__gt=shown).order_by("-seq").values("seat", "summary")[:SINCE_LINES]
+    return [in_words(e, lambda i: names.get(i, f"Seat {i + 1}")) for e in reversed(events)]
+
+
+SINCE_LINES = 10

@@ -2,6 +2,8 @@
 moved on where it is no longer legal or no longer the player's turn, or start a loop with
 an auto-reply; and what a reply to a finished game gets."""
 
+from datetime import timedelta
+
 import pytest
 from django.core import mail
 
@@ -80,6 +82,22 @@ def test_a_reply_to_an_older_turns_mail_plays_if_still_legal_and_says_so(
         assert receive(reply(game, alice, "draw", answering=old_mail)).status == "played"
     [answer] = sent_answers(run_enqueued)
     assert "answered the mail of an earlier position" in answer.body
+    body = " ".join(answer.body.split())
+    assert "Since that mail: - Alice drew from the draw pile." in body  # what moved the table on
+    assert "- Bob discarded" in body
+
+
+def test_a_late_reply_hears_that_a_bot_played_the_turn(
+    table, alice, enqueued, run_enqueued, django_capture_on_commit_callbacks
+):
+    """Found by a QA pass: a reply that came after the clock had a bot play the turn was
+    told only "It is not your turn: waiting for Bob", over a hand that had changed."""
+    old_mail = address.message_id(table.pk, table.version)
+    services.expire_overdue_turns(now=table.deadline + timedelta(seconds=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        receive(reply(table, alice, "draw", answering=old_mail))
+    [answer] = sent_answers(run_enqueued)
+    assert "- Alice ran out of time; a bot played the turn for them." in answer.body
 
 
 def test_a_reply_to_an_older_turns_mail_is_refused_once_the_turn_passed(
