@@ -27,7 +27,7 @@ from django.contrib.auth.tokens import default_token_generator
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Sum
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -50,6 +50,8 @@ from games.models import (
     turn_time_label,
 )
 from games.presenters import history_lines
+from ledger import chips
+from ledger.models import Entry
 from ratings.reading import changes_of, shown
 
 logger = logging.getLogger(__name__)
@@ -558,6 +560,7 @@ def _game_over(user, game, seat, version):
         "headline": game.plugin.result_headline(result, name_of),
         "won": won,
         **_rating_after(user, game),
+        **_chips_after(user, game),
     }
     if won:
         outcome = "you won"
@@ -566,6 +569,18 @@ def _game_over(user, game, seat, version):
     else:
         outcome = "no winner"
     return f"{context['title']} is over: {outcome}", context
+
+
+def _chips_after(user, game) -> dict:
+    """At a table played for chips: what the player staked in it, what it paid them, and
+    the difference (`chips`); nothing at a friendly table."""
+    if not game.ante:
+        return {}
+    account = chips.player_account(user)
+    entries = Entry.objects.filter(game=game)
+    staked = entries.filter(debit=account).aggregate(total=Sum("amount"))["total"] or 0
+    paid = entries.filter(credit=account).aggregate(total=Sum("amount"))["total"] or 0
+    return {"chips": {"staked": staked, "paid": paid, "net": f"{paid - staked:+d}"}}
 
 
 def _rating_after(user, game) -> dict:
@@ -675,6 +690,7 @@ def _rematch_invitation(following) -> dict:
         "link": game_link(following.rematch_of),
         "turn_time": turn_time_label(following.turn_seconds),
         "ante": following.ante,
+        "rated": following.rated,
     }
 
 

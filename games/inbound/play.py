@@ -25,7 +25,7 @@ from games.presenters import in_words
 # Commands of every game, after the game's own in the help.
 EVERY_GAME = (
     CommandHelp("say <words>", "say good game", "Say something at the table."),
-    CommandHelp("resign", "resign", "Leave the game; it goes on without you."),
+    CommandHelp("resign", "resign", "Leave the game: the others play on without you (one left alone wins)."),
 )
 COME_BACK = CommandHelp("back", "back", "Play your seat yourself again (a bot plays it while you are away).")
 

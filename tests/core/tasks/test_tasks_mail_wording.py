@@ -64,3 +64,26 @@ def test_only_a_mail_with_sign_in_links_warns_about_them(alice, bob, charlie, en
     for text in (full.body, full.alternatives[0][0]):
         assert "sign you in" not in text and "signs you in" not in text
         assert "Unsubscribe from all game mail" in text
+
+
+def test_the_result_of_a_staked_game_says_what_it_did_to_the_chips(alice, bob, enqueued, run_enqueued, sweep_mails):
+    """Found by a QA pass: the result mail of a game played for chips said nothing of them."""
+    game = services.create_table(alice, "capitalla", seats=2, ante=100)
+    services.join_table(bob, game.pk)
+    game = services.resign(alice, services.start_table(alice, game.pk).pk)
+    sweep_mails(game, "result_mail_at")
+    run_enqueued()
+    said = {m.to[0]: " ".join(m.body.split()) for m in mail.outbox}
+    assert "Chips: +100 (your ante 100, paid to you 200)." in said["bob@example.com"]
+    assert "Chips: -100 (your ante 100, paid to you 0)." in said["alice@example.com"]
+
+
+def test_a_rated_rematch_says_it_is_rated(alice, bob, enqueued, run_enqueued, sweep_mails):
+    game = services.create_table(alice, "capitalla", seats=2, rated=True, timeout_policy="forfeit")
+    services.join_table(bob, game.pk)
+    game = services.resign(alice, services.start_table(alice, game.pk).pk)
+    rematch = services.rematch(bob, game.pk)
+    sweep_mails(rematch, "invite_mail_at")
+    run_enqueued()
+    invitation = next(m for m in mail.outbox if "rematch" in m.subject)
+    assert ", rated)" in " ".join(invitation.body.split())
