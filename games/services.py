@@ -422,10 +422,11 @@ def _give_up_seat(game: Game, seat: Seat) -> None:
 
 
 def leave_every_table(user) -> list[Game]:
-    """Everything a closing account leaves behind at the tables, each game in its own
-    transaction: the open tables it hosts close (every ante goes back), it leaves the
-    other open tables it sits at (its ante back), and it resigns every game in play where
-    it is still in. Games over stay as they were played. Returns the games it changed."""
+    """Everything a closing account leaves behind at the tables, one game locked at a
+    time (in the closing's transaction, so all of it or none): the open tables it hosts
+    close (every ante goes back), it leaves the other open tables it sits at (its ante
+    back), and it resigns every game in play where it is still in. Games over stay as
+    they were played. Returns the games it changed."""
     open_or_playing = [Game.Status.OPEN, Game.Status.ACTIVE]
     ids = {
         *Game.objects.filter(host=user, status=Game.Status.OPEN).values_list("pk", flat=True),
