@@ -45,7 +45,6 @@
     player.hidden = false;
     var button = player.querySelector("[data-replay-play]");
     button.textContent = playing ? "Pause ⏸" : "Play ▶";
-    button.setAttribute("aria-pressed", playing ? "true" : "false");
     player.querySelector("[data-replay-speed]").value = String(delay);
   }
 

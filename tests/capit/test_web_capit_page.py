@@ -134,3 +134,12 @@ def test_the_page_after_the_end_shows_the_result_the_scores_and_the_seed(client,
         for card in hand:
             assert f'data-card="{card}"' in html
     assert 'name="type"' not in html
+
+
+def test_a_card_that_fits_the_plan_says_so_to_a_screen_reader_too(client, bob, friends):
+    """Found by a QA pass: the • of a card that fits the closest plan was seen, not said."""
+    html = my_hand_section(page(client, bob, friends))
+    marked = re.findall(r'class="ptile ptile--plan[^"]*" data-hand-card="[^"]+" aria-label="([^"]+)"', html)
+    assert marked and all(", fits your plan" in label for label in marked)
+    plain = re.findall(r'class="ptile(?! ptile--plan)[^"]*" data-hand-card="[^"]+" aria-label="([^"]+)"', html)
+    assert not any("fits your plan" in label for label in plain)
