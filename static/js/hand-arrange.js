@@ -73,6 +73,9 @@
 
   function setUp(root) {
     if (!window.Sortable) return;
+    // The hint says how to drag and move cards, which only this script does: shown by it.
+    var hints = root.querySelectorAll ? root.querySelectorAll(".hand-arrange__hint[hidden]") : [];
+    Array.prototype.forEach.call(hints, function (hint) { hint.hidden = false; });
     var hands = root.querySelectorAll ? root.querySelectorAll("[data-hand-arrange]") : [];
     Array.prototype.forEach.call(hands, function (hand) {
       Array.prototype.forEach.call(hand.querySelectorAll("[data-hand-list]"), function (list) {

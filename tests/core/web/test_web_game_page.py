@@ -165,3 +165,12 @@ def test_the_browser_tab_says_when_it_is_my_turn(client, alice, bob, table, htmx
         reverse("move", args=[table.pk]), {"version": 0, "type": "draw", "from": "pile"}, **htmx
     ).content.decode()
     assert answer.lstrip().startswith(f"<title>Your turn · Capitalla #{table.pk} · Capitalla</title>")
+
+
+def test_without_javascript_the_page_says_to_reload_and_offers_no_dragging(client, alice, table):
+    """Found by a QA pass: with JavaScript off, the hint still said to drag cards or press
+    Alt + arrows (neither works), and nothing said the table would not update by itself."""
+    html = page_of(client, alice, table)
+    assert re.search(r'<p class="hand-arrange__hint muted" id="hand-arrange-hint" hidden>', html)
+    noscript = html.split("<noscript>")[1].split("</noscript>")[0]
+    assert "reload it to see the other players' moves" in noscript
