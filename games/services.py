@@ -671,8 +671,9 @@ def grant_extra_time(user, game_id: int, expected_version) -> Game:
             raise Conflict("That player already has as much time as extra time can give.")
         targets = game.clock_seats()
         game.deadline = deadline
-        if game.remind_at is not None:
-            game.remind_at += added
+        # The reminder moves with the deadline; one already sent is due again, the
+        # deadline being new news (it said "play before" the old one).
+        game.remind_at = _reminder_before(game, deadline, turn, now)
         game.extra_time_used = True
         seconds = round(added.total_seconds())
         # Named by placeholder, as the engines name seats: a name changed later (or an
@@ -1402,9 +1403,17 @@ def _release_clock(game: Game, now) -> None:
     game.deadline = now + game.clock_left
     game.clock_left = None
     if game.turn_seconds > settings.LIVE_TURN_SECONDS:
-        remind_at = game.deadline - timedelta(seconds=game.turn_seconds) * (1 - REMIND_AFTER)
         game.turn_mail_at = now + timedelta(seconds=settings.TURN_MAIL_DELAY)
-        game.remind_at = remind_at if remind_at > now else None
+        game.remind_at = _reminder_before(game, game.deadline, timedelta(seconds=game.turn_seconds), now)
+
+
+def _reminder_before(game: Game, deadline, clock: timedelta, now):
+    """When the reminder of a clock of length `clock` ending at `deadline` is due, where it
+    still fits after `now`; None at a live table (no mail) or when it would be past."""
+    if game.turn_seconds <= settings.LIVE_TURN_SECONDS:
+        return None
+    remind_at = deadline - clock * (1 - REMIND_AFTER)
+    return remind_at if remind_at > now else None
 
 
 def _seat(game: Game, index) -> Seat | None:

@@ -89,3 +89,12 @@ def test_a_move_from_before_a_real_move_is_still_stale(table, alice, bob):
     with pytest.raises(services.StaleVersion):
         services.play_move(alice, game.pk, 0, table.rules.legal_moves(table.state, 0)[0])
     assert Game.objects.get(pk=game.pk).version == 2
+
+
+def test_extra_time_after_the_reminder_brings_a_new_one(table, alice, bob):
+    """Found by a QA pass: the reminder already sent, extra time left none due, so the
+    player was never told of the new deadline before it ran out."""
+    services.send_due_mails(now=table.remind_at)  # the reminder goes: its time is cleared
+    assert Game.objects.get(pk=table.pk).remind_at is None
+    game = services.grant_extra_time(bob, table.pk, table.version)
+    assert game.remind_at == game.deadline - timedelta(days=1) * (1 - services.REMIND_AFTER)
