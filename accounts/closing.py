@@ -11,6 +11,8 @@ starting chips (ledger.models.StartingGrant), so that a new account at that addr
 starts with none, as for any address that had them.
 """
 
+import secrets
+
 from axes.models import AccessAttempt
 from django.db import transaction
 from django.db.models import Q
@@ -23,7 +25,7 @@ from ledger import chips
 from ratings.models import Rating
 
 from .models import Absence, User
-from .names import CLOSED_NAME
+from .names import CLOSED_NAME, CLOSED_USERNAME_PREFIX
 
 
 def what_closing_does(user) -> dict:
@@ -47,22 +49,30 @@ def close_account(user) -> None:
     """Close `user`'s account for good; all of it or, should anything refuse, none."""
     with transaction.atomic():
         user = User.objects.select_for_update(no_key=True).get(pk=user.pk)
-        address, username = user.email, user.username
+        username = user.username
         services.leave_every_table(user)
         ChatMessage.objects.filter(user=user).delete()
-        kept_mail = Q(user=user) | Q(to__iexact=address) if address else Q(user=user)
-        OutboxMessage.objects.filter(kept_mail).delete()
+        OutboxMessage.objects.filter(user=user).delete()
         for rows in (InboundMail, Notification, MagicLink, ApiToken, Absence):
             rows.objects.filter(user=user).delete()
         AccessAttempt.objects.filter(username__iexact=username).delete()
         _forget_the_person(user)
 
 
+def _closed_username(user: User) -> str:
+    """closed-<id>; sign-ups may not take such names, but one taken before they were kept
+    must not stop an account from closing."""
+    name = f"{CLOSED_USERNAME_PREFIX}{user.pk}"
+    if User.objects.filter(username__iexact=name).exclude(pk=user.pk).exists():
+        name = f"{name}-{secrets.token_hex(4)}"
+    return name
+
+
 def _forget_the_person(user: User) -> None:
     """The account keeps its id and its place in the games; the rest is emptied. A new
     password hash ends every session it had (Django checks it on each request). Saving
     renames its seats (games.signals), so every table shows the new name."""
-    user.username = f"closed-{user.pk}"
+    user.username = _closed_username(user)
     user.display_name = CLOSED_NAME.format(number=user.pk)
     user.first_name = user.last_name = ""
     user.email = user.confirmed_email = ""

@@ -1,12 +1,13 @@
 """A copy of what the site keeps about a player, for them to download (the profile's
 "Download your data"): the account and its settings, the games they sat at, what they
-said at the tables, their chips' entries, ratings, absences and API tokens. The moves of
+said at the tables, the replies they sent by mail, their chips' entries, ratings,
+absences and API tokens. The moves of
 each game are in its replay and log, which the copy links to; the other players' hands
 and the deck order are not the player's to have, and a game in play is listed without its
 cards."""
 
 from api.models import ApiToken
-from games.models import ChatMessage, Seat
+from games.models import ChatMessage, InboundMail, Seat
 from games.notifications import absolute
 from ledger.models import Entry
 from ratings.models import Rating, RatingChange
@@ -23,6 +24,11 @@ def personal_data(user) -> dict:
         "games": _games(user),
         "table_talk": list(
             ChatMessage.objects.filter(user=user).order_by("id").values("game_id", "created_at", "text")
+        ),
+        "mail_replies": list(
+            InboundMail.objects.filter(user=user)
+            .order_by("id")
+            .values("game_id", "received_at", "subject", "text", "outcome", "report")
         ),
         "chips": _chips(user),
         "ratings": _ratings(user),

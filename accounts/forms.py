@@ -9,7 +9,7 @@ from django.utils import timezone
 from . import throttle
 from .addresses import normalised_address
 from .models import User
-from .names import check_name
+from .names import CLOSED_USERNAME_PREFIX, check_name
 from .passwords import TOO_MANY, current_password_checked
 
 NAME_HELP = "How other players see you. Leave empty to use your username."
@@ -28,6 +28,14 @@ class SignUpForm(UserCreationForm):
             "yours. Other players never see it. Confirm it (we mail you a link) to get "
             "your starting chips."
         }
+
+    def clean_username(self):
+        username = super().clean_username()
+        if username.casefold().startswith(CLOSED_USERNAME_PREFIX):
+            raise forms.ValidationError(
+                f"Usernames starting with “{CLOSED_USERNAME_PREFIX}” are kept for closed accounts."
+            )
+        return username
 
     def clean_display_name(self):
         return self.cleaned_data["display_name"].strip()

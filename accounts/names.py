@@ -17,9 +17,11 @@ REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 BLANK = set("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0\u2800")
 # The zero-width non-joiner and joiner: part of some scripts' spelling.
 JOINERS = "\u200c\u200d"
-# What a closed account is called (accounts.closing), and its key: no one may take it.
+# What a closed account is called (accounts.closing), its name's letters, and how its
+# username starts: no one may take any of them.
 CLOSED_NAME = "Former player {number}"
 CLOSED_KEY = "formerplayer"
+CLOSED_USERNAME_PREFIX = "closed-"
 
 # The mark of the site's bots before their names ("🤖 Bot 2 (normal)").
 BOT_MARK = "\N{ROBOT FACE}"
@@ -110,7 +112,7 @@ def check_name(name: str, user=None) -> None:
         raise ValidationError("A word of a name cannot mix Latin letters with another alphabet's.", code="scripts")
     if BOT_MARK in name or _looks_like_a_bot(name):
         raise ValidationError("Names starting with “Bot”, and the 🤖, are kept for the site's bots.", code="bot")
-    if name_key(name).replace(" ", "").startswith(CLOSED_KEY):
+    if "".join(c for c in name_key(name) if c.isalnum()).startswith(CLOSED_KEY):
         raise ValidationError("Names starting with “Former player” are kept for closed accounts.", code="closed")
     others = User.objects.filter(name_key=name_key(name))
     if user is not None and user.pk is not None:

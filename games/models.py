@@ -219,6 +219,11 @@ class Game(models.Model):
         return self.status == self.Status.ABANDONED and self.started_at is not None
 
     @property
+    def closed_before_the_deal(self) -> bool:
+        """Its host closed it before the deal (or closed their account)."""
+        return self.status == self.Status.ABANDONED and self.started_at is None
+
+    @property
     def has_replay(self) -> bool:
         """Whether the game was dealt and is over (finished, or stopped)."""
         return self.status == self.Status.FINISHED or self.stopped

@@ -239,7 +239,7 @@ def check_not_dealt(game: Game, dealt: str = DEALT) -> None:
     """The table is still open; else why not: closed by its host, or `dealt`."""
     if game.status == Game.Status.OPEN:
         return
-    if game.status == Game.Status.ABANDONED and game.started_at is None:
+    if game.closed_before_the_deal:
         raise Conflict(f"{CLOSED} Any ante paid went back.")
     raise Conflict(dealt)
 
@@ -346,10 +346,14 @@ def create_table(
 
 def lock_account(user) -> None:
     """Hold the account's row until the transaction ends, so that two requests at once
-    cannot both take the last place under one of its limits. Taken before any game row
-    (the order every path keeps: the account, then games, then seats), and FOR NO KEY
-    UPDATE: rows that merely point at the account (a chat line, a mail) are not held up."""
-    get_user_model().objects.select_for_update(no_key=True).only("pk").get(pk=user.pk)
+    cannot both take the last place under one of its limits, nor act for an account that
+    is closing (accounts.closing holds the row while it closes, and a request already
+    under way then finds it closed). Taken before any game row (the order every path
+    keeps: the account, then games, then seats), and FOR NO KEY UPDATE: rows that merely
+    point at the account (a chat line, a mail) are not held up."""
+    account = get_user_model().objects.select_for_update(no_key=True).only("pk", "is_active").get(pk=user.pk)
+    if not account.is_active:
+        raise Forbidden("This account is closed.")
 
 
 def _take_new_table(host) -> None:
@@ -384,6 +388,7 @@ def quick_game(user, kind: str) -> Game:
 
 def join_table(user, game_id: int) -> Seat:
     with transaction.atomic():
+        lock_account(user)
         game = _locked(game_id)
         index = check_can_join(game, user)
         free = game.free_indexes()
@@ -550,11 +555,12 @@ def rematch(user, game_id: int) -> Game:
     for every player. Played alone against bots, it starts at once. Whoever asks later
     joins it. Returns the next table."""
     with transaction.atomic():
+        lock_account(user)  # before the game: the order every path keeps
         game = _locked(game_id)
         check_seated(game, user)
         if game.status != Game.Status.FINISHED:
             raise Conflict("A rematch comes once the game is over.")
-        if game.rematch_id is not None:
+        if game.rematch_id is not None and not game.rematch.closed_before_the_deal:
             following = game.rematch
             if following.status == Game.Status.OPEN and following.seat_of(user) is None:
                 join_table(user, following.pk)
@@ -712,6 +718,7 @@ def say(user, game_id: int, text) -> ChatMessage:
     many arrive at once; a move in progress holds a line up for a few milliseconds."""
     text = check_chat_text(text)
     with transaction.atomic():
+        lock_account(user)
         game = _locked(game_id)
         seat = check_seated(game, user)
         if game.status == Game.Status.ABANDONED:

@@ -138,18 +138,51 @@ def test_the_username_is_free_and_the_address_gets_no_second_starting_chips(clie
     assert confirm_address(again) == 0
 
 
-def test_nobody_may_call_themselves_former_player(client):
+@pytest.mark.parametrize("name", ["Former Player 7", "Former-player 3", "~Former_player 3", "Former·player 3"])
+def test_nobody_may_call_themselves_former_player(client, name):
     page = client.post(
         reverse("signup"),
-        {
-            "username": "mallory",
-            "display_name": "Former Player 7",
-            "password1": "a-long-pass-9",
-            "password2": "a-long-pass-9",
-        },
+        {"username": "mallory", "display_name": name, "password1": "a-long-pass-9", "password2": "a-long-pass-9"},
     )
     assert "kept for closed accounts" in page.content.decode()
     assert not get_user_model().objects.filter(username="mallory").exists()
+
+
+def test_nobody_may_take_a_closed_accounts_username_and_one_taken_before_does_not_block(client, alice):
+    """Found by a recheck: signing up as "closed-<id>" made that account's closing a 500."""
+    fields = {"password1": "a-long-pass-9", "password2": "a-long-pass-9"}
+    page = client.post(reverse("signup"), {"username": f"Closed-{alice.pk}", **fields})
+    assert "kept for closed accounts" in page.content.decode()
+    get_user_model().objects.create_user(username=f"closed-{alice.pk}", password="x")  # taken before the rule
+    closing.close_account(alice)
+    assert reloaded(alice).username.startswith(f"closed-{alice.pk}-") and not reloaded(alice).is_active
+
+
+def test_a_request_under_way_as_the_account_closes_cannot_act_for_it(alice, bob):
+    """Found by a recheck: a join pressed in another browser while the account closed
+    seated the closed account under its old name, its ante in the pot."""
+    game = services.create_table(bob, "capitalla", seats=3, ante=10)
+    closing.close_account(alice)
+    for acting in (
+        lambda: services.join_table(alice, game.pk),
+        lambda: services.create_table(alice, "capitalla", seats=2),
+        lambda: services.say(alice, game.pk, "hello"),
+    ):
+        with pytest.raises(services.Forbidden, match="This account is closed."):
+            acting()
+    assert Game.objects.get(pk=game.pk).seat_of(alice) is None
+
+
+def test_play_again_after_the_rematch_table_was_closed_opens_a_new_one(alice, bob):
+    """Found by a recheck: "Play again" led to the rematch its host had closed (closing
+    their account does it), and a rematch could never be started from that game again."""
+    game = services.create_table(alice, "capitalla", seats=2)
+    services.join_table(bob, game.pk)
+    game = services.resign(alice, services.start_table(alice, game.pk).pk)
+    first = services.rematch(alice, game.pk)
+    closing.close_account(alice)
+    again = services.rematch(bob, game.pk)
+    assert again.pk != first.pk and again.status == Game.Status.OPEN and again.host_id == bob.pk
 
 
 def test_a_game_link_session_cannot_reach_the_page(client, alice, table):

@@ -32,6 +32,7 @@ def test_the_copy_holds_the_account_the_games_the_talk_and_the_chips(client, ali
     assert [line["text"] for line in data["table_talk"]] == ["Good luck, Bob"]
     assert [(e["amount"], e["reason"]) for e in data["chips"]] == [(1000, "grant"), (-100, "ante")]
     assert [t["name"] for t in data["api_tokens"]] == ["my bot"]
+    assert data["mail_replies"] == []
     text = answer.content.decode()
     assert "Bob's secret plan" not in text and "bob@example.com" not in text
     assert not any(card in text for card in table.state["hands"][1])  # no hand, nobody's
