@@ -5,7 +5,7 @@ one write lock at BEGIN already, so these cost nothing there."""
 
 from hashlib import sha256
 
-from django.db import connection
+from django.db import OperationalError, connection, transaction
 
 
 def key_of(name: str) -> int:
@@ -13,17 +13,20 @@ def key_of(name: str) -> int:
     return int.from_bytes(sha256(name.encode()).digest()[:8], "big", signed=True)
 
 
-def hold(name: str) -> None:
-    """Wait for the lock `name`, and hold it until the transaction ends."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key_of(name)])
-
-
-def try_hold(name: str) -> bool:
-    """Take the lock `name` until the transaction ends if nobody holds it; False if taken."""
+def hold(name: str, within: float | None = None) -> bool:
+    """Wait for the lock `name`, at most `within` seconds (None: as long as it takes), and
+    hold it until the transaction ends. False if it was still taken after `within`."""
     if connection.vendor != "postgresql":
         return True
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_xact_lock(%s)", [key_of(name)])
-        return cursor.fetchone()[0]
+        if within is None:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key_of(name)])
+            return True
+        try:
+            with transaction.atomic():  # a wait that times out ends this savepoint, not the transaction
+                cursor.execute("SELECT set_config('lock_timeout', %s, true)", [f"{round(within * 1000)}ms"])
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key_of(name)])
+                cursor.execute("SELECT set_config('lock_timeout', '0', true)")  # the rest waits as before
+        except OperationalError:
+            return False
+    return True

@@ -253,21 +253,26 @@ def password_changed(request):
 class Login(auth_views.LoginView):
     """One sign-in at a time per username. Tries at once each read the lockout's count
     before any of them was recorded (found by a QA pass: 41 at once checked up to 9
-    passwords where 5 lock the account), so a try made while another of that username is
-    under way is refused outright, counted nowhere."""
+    passwords where 5 lock the account), so tries of one username wait for each other,
+    and each reads the count the one before it left. One that waited LOGIN_WAIT seconds
+    (a burst) is refused, counted nowhere; a double press only waits for the first."""
 
     redirect_authenticated_user = True
 
     def post(self, request, *args, **kwargs):
-        username = (attempted_username(request, None) or "").casefold()
+        username = attempted_username(request, None) or ""
         with transaction.atomic():
-            if locks.try_hold(f"login:{username}"):
+            if locks.hold(f"login:{username.casefold()}", within=LOGIN_WAIT):
                 return super().post(request, *args, **kwargs)
-        context = self.get_context_data(form=self.form_class(request), refused=ONE_LOGIN_AT_A_TIME)
+        form = self.form_class(request, initial={"username": username})
+        context = self.get_context_data(form=form, refused=ONE_LOGIN_AT_A_TIME)
         return self.render_to_response(context, status=429)
 
 
-ONE_LOGIN_AT_A_TIME = "Another sign-in to this account is under way: try again in a moment."
+# How long a sign-in waits for another of the same username (a normal one takes well
+# under a second: the password's hash).
+LOGIN_WAIT = 3
+ONE_LOGIN_AT_A_TIME = "Other sign-ins to this account are under way: try again in a moment."
 
 
 class Logout(auth_views.LogoutView):
