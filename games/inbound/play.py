@@ -117,6 +117,8 @@ def _play_one(user, game_id: int, index: int, command: str, report: Report) -> N
             services.resign(user, game_id)
         elif normalize(command) in ("back", "i'm back", "im back", "i am back"):
             services.come_back(user, game_id)
+        elif any(s.index == index and s.away for s in game.seat_list):
+            raise _Refused(command, "A bot is playing your seat while you are away: send “back” first.")
         else:
             services.play_move(user, game_id, game.version, _game_move(game, index, command))
     except services.ServiceError as exc:

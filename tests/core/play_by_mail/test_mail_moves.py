@@ -8,7 +8,7 @@ from django.core import mail
 from games.engine.registry import get_rules
 from games.inbound.play import seat_names
 from games.inbound.receive import receive
-from games.models import Event, Game, InboundMail
+from games.models import Event, Game, InboundMail, Seat
 from tests.mail_replies import reply
 
 pytestmark = pytest.mark.django_db
@@ -179,3 +179,14 @@ def test_a_first_line_that_is_no_command_plays_nothing(
         assert receive(reply(table, alice, "Hi there\ndraw")).status == "refused"
     assert Game.objects.get(pk=table.pk).version == table.version
     assert '"hi" is not a command here' in answer(run_enqueued).body
+
+
+def test_a_move_sent_while_a_bot_plays_the_seat_says_to_send_back_first(table, alice, enqueued):
+    """Found by a QA pass: it was refused as '"draw" is not a command here'."""
+    Seat.objects.filter(game=table, index=0).update(away=True)
+    receive(reply(table, alice, "draw"))
+    report = InboundMail.objects.get().report
+    assert report["refused"] == {
+        "command": "draw",
+        "reason": "A bot is playing your seat while you are away: send “back” first.",
+    }
