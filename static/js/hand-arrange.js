@@ -73,11 +73,13 @@
 
   function setUp(root) {
     if (!window.Sortable) return;
-    // The hint says how to drag and move cards, which only this script does: shown by it.
+    // The hint says how to drag and move cards, which only this script does: shown by it,
+    // and only then does the hand point a screen reader at it.
     var hints = root.querySelectorAll ? root.querySelectorAll(".hand-arrange__hint[hidden]") : [];
     Array.prototype.forEach.call(hints, function (hint) { hint.hidden = false; });
     var hands = root.querySelectorAll ? root.querySelectorAll("[data-hand-arrange]") : [];
     Array.prototype.forEach.call(hands, function (hand) {
+      if (document.getElementById("hand-arrange-hint")) hand.setAttribute("aria-describedby", "hand-arrange-hint");
       Array.prototype.forEach.call(hand.querySelectorAll("[data-hand-list]"), function (list) {
         if (Sortable.get(list)) return;
         Sortable.create(list, {

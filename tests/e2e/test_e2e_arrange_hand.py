@@ -58,6 +58,7 @@ def test_alice_drags_a_card_and_her_order_survives_a_reload(page, alice):
     assert shown(page) == dragged
     expect(page.locator("#hand-arrange-hint")).to_contain_text("In your order.")
     expect(page.locator("#hand-arrange-hint")).to_be_visible()  # shown by the script that does what it says
+    expect(page.locator("[data-hand-arrange]")).to_have_attribute("aria-describedby", "hand-arrange-hint")
 
     # The keyboard: the focused card swaps with the next one.
     first = page.locator(CARDS).nth(0)

@@ -172,5 +172,6 @@ def test_without_javascript_the_page_says_to_reload_and_offers_no_dragging(clien
     Alt + arrows (neither works), and nothing said the table would not update by itself."""
     html = page_of(client, alice, table)
     assert re.search(r'<p class="hand-arrange__hint muted" id="hand-arrange-hint" hidden>', html)
+    assert 'aria-describedby="hand-arrange-hint"' not in html  # the script points the hand at it
     noscript = html.split("<noscript>")[1].split("</noscript>")[0]
     assert "reload it to see the other players' moves" in noscript
