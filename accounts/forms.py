@@ -31,7 +31,7 @@ class SignUpForm(UserCreationForm):
 
     def clean_username(self):
         username = super().clean_username()
-        if username.casefold().startswith(CLOSED_USERNAME_PREFIX):
+        if username and username.casefold().startswith(CLOSED_USERNAME_PREFIX):  # None: taken (an error already)
             raise forms.ValidationError(
                 f"Usernames starting with “{CLOSED_USERNAME_PREFIX}” are kept for closed accounts."
             )
