@@ -29,6 +29,17 @@ def _fast_bots(settings):
 
 
 @pytest.fixture(autouse=True)
+def _postgres_only(request):
+    """A test marked `postgres` (row locks, a race between database sessions) is skipped on
+    SQLite, where one write lock serialises everything."""
+    if request.node.get_closest_marker("postgres"):
+        from django.db import connection
+
+        if connection.vendor != "postgresql":
+            pytest.skip("a PostgreSQL behaviour; set DATABASE_URL to run")
+
+
+@pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     # Hashing real passwords dominates the run time of the tests that make accounts.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -5,19 +5,13 @@ import threading
 import time
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from games import services
 from ratings import recording
 from ratings.models import Rating, RatingChange
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
-
-
-@pytest.fixture(autouse=True)
-def _needs_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks are a PostgreSQL behaviour; set DATABASE_URL to run")
 
 
 @pytest.fixture

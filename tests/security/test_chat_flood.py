@@ -5,7 +5,7 @@ twenty got through). Row locks are PostgreSQL's: run with DATABASE_URL set."""
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from games import services
 from games.models import ChatMessage
@@ -13,12 +13,6 @@ from games.models import ChatMessage
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 ATTEMPTS = 20
-
-
-@pytest.fixture(autouse=True)
-def _needs_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks are a PostgreSQL behaviour; set DATABASE_URL to run")
 
 
 def test_twenty_lines_at_once_get_only_the_burst_through(table, alice):

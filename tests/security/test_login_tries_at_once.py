@@ -8,7 +8,7 @@ refused it at once)."""
 import threading
 
 import pytest
-from django.db import connection, connections, transaction
+from django.db import connections, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -16,12 +16,6 @@ from accounts import locks, views
 from accounts.views import ONE_LOGIN_AT_A_TIME
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
-
-
-@pytest.fixture(autouse=True)
-def _needs_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip("a race between database sessions; set DATABASE_URL to run")
 
 
 @pytest.fixture

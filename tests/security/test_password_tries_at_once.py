@@ -3,19 +3,12 @@ check gave back "the latest count" of the account, so two at once gave back the 
 one, and 9 token creations with the right password left 1–2 wrong tries behind."""
 
 import pytest
-from django.db import connection
 
 from accounts.models import ThrottleHit
 from accounts.passwords import current_password_checked
 from tests.at_once import run_together
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
-
-
-@pytest.fixture(autouse=True)
-def _needs_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip("a race between database sessions; set DATABASE_URL to run")
 
 
 def test_right_passwords_at_once_leave_no_count_and_wrong_ones_each_leave_one(alice):

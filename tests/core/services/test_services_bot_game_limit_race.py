@@ -3,19 +3,12 @@ games against bots without a lock, so five presses at once dealt 13 games where 
 limit is 10. The host's row is now held while it counts."""
 
 import pytest
-from django.db import connection
 
 from games import services
 from games.models import Game
 from tests.at_once import run_together
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
-
-
-@pytest.fixture(autouse=True)
-def _needs_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks are a PostgreSQL behaviour; set DATABASE_URL to run")
 
 
 def test_starts_at_once_cannot_pass_the_limit_of_games_against_bots(alice, settings):

@@ -4,7 +4,6 @@ reset that seat's missed turns; PostgreSQL broke the deadlock by failing one of 
 500). Every path now locks the game first."""
 
 import pytest
-from django.db import connection
 
 from games import services
 from games.models import ChatMessage, Game, Seat
@@ -13,12 +12,6 @@ from tests.at_once import run_together
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 ROUNDS = 12
-
-
-@pytest.fixture(autouse=True)
-def _needs_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks are a PostgreSQL behaviour; set DATABASE_URL to run")
 
 
 def move_and_talk(mover, game, move) -> list:

@@ -1,19 +1,12 @@
 """Two moves racing for the same version: the row lock lets exactly one through."""
 
 import pytest
-from django.db import connection
 
 from games import services
 from games.models import Event
 from tests.at_once import run_together
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
-
-
-@pytest.fixture(autouse=True)
-def _needs_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks are a PostgreSQL behaviour; set DATABASE_URL to run")
 
 
 def test_two_concurrent_moves_apply_exactly_one(table, alice):

@@ -4,7 +4,6 @@ exactly one outcome."""
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from games import services
@@ -13,12 +12,6 @@ from games.replay import replay
 from tests.at_once import run_together
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.usefixtures("no_declarations")]
-
-
-@pytest.fixture(autouse=True)
-def _needs_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks are a PostgreSQL behaviour; set DATABASE_URL to run")
 
 
 def expire_now(game):
