@@ -578,8 +578,13 @@ def _chips_after(user, game) -> dict:
         return {}
     account = chips.player_account(user)
     entries = Entry.objects.filter(game=game)
-    staked = entries.filter(debit=account).aggregate(total=Sum("amount"))["total"] or 0
-    paid = entries.filter(credit=account).aggregate(total=Sum("amount"))["total"] or 0
+
+    def total(**which) -> int:
+        return entries.filter(**which).aggregate(total=Sum("amount"))["total"] or 0
+
+    # An ante paid again after leaving and coming back before the deal counts once.
+    staked = total(debit=account, reason=Entry.Reason.ANTE) - total(credit=account, reason=Entry.Reason.REFUND)
+    paid = total(credit=account, reason__in=[Entry.Reason.PAYOUT, Entry.Reason.ROUND_SHARE])
     return {"chips": {"staked": staked, "paid": paid, "net": f"{paid - staked:+d}"}}
 
 

@@ -87,3 +87,15 @@ def test_a_rated_rematch_says_it_is_rated(alice, bob, enqueued, run_enqueued, sw
     run_enqueued()
     invitation = next(m for m in mail.outbox if "rematch" in m.subject)
     assert ", rated)" in " ".join(invitation.body.split())
+
+
+def test_an_ante_paid_again_after_leaving_counts_once_in_the_result(alice, bob, enqueued, run_enqueued, sweep_mails):
+    game = services.create_table(alice, "capitalla", seats=2, ante=100)
+    services.join_table(bob, game.pk)
+    services.leave_table(bob, game.pk)  # the ante back
+    services.join_table(bob, game.pk)  # and paid again
+    game = services.resign(bob, services.start_table(alice, game.pk).pk)
+    sweep_mails(game, "result_mail_at")
+    run_enqueued()
+    said = {m.to[0]: " ".join(m.body.split()) for m in mail.outbox}
+    assert "Chips: -100 (your ante 100, paid to you 0)." in said["bob@example.com"]
