@@ -138,8 +138,10 @@ def test_the_page_after_the_end_shows_the_result_the_scores_and_the_seed(client,
 
 def test_a_card_that_fits_the_plan_says_so_to_a_screen_reader_too(client, bob, friends):
     """Found by a QA pass: the • of a card that fits the closest plan was seen, not said."""
-    html = my_hand_section(page(client, bob, friends))
+    pairs = ["7H:0", "7S:0", "9C:0", "9D:0"]  # two sets of 3 to make: these fit the plan
+    game = set_hand(friends, 1, [*pairs, "KC:0", "2D:0", "4S:0", "JH:0", "5C:0", "QD:0"], turn=1, phase="play")
+    html = my_hand_section(page(client, bob, game))
     marked = re.findall(r'class="ptile ptile--plan[^"]*" data-hand-card="[^"]+" aria-label="([^"]+)"', html)
-    assert marked and all(", fits your plan" in label for label in marked)
+    assert len(marked) >= 4 and all(", fits your plan" in label for label in marked)
     plain = re.findall(r'class="ptile(?! ptile--plan)[^"]*" data-hand-card="[^"]+" aria-label="([^"]+)"', html)
     assert not any("fits your plan" in label for label in plain)
