@@ -42,7 +42,7 @@ def what_closing_does(user) -> dict:
 
 
 def _table(game: Game) -> dict:
-    return {"name": f"{game.rules.info.name} #{game.pk}", "url": game.get_absolute_url()}
+    return {"name": game.title, "url": game.get_absolute_url()}
 
 
 def close_account(user) -> None:

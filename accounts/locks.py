@@ -24,9 +24,11 @@ def hold(name: str, within: float | None = None) -> bool:
             return True
         try:
             with transaction.atomic():  # a wait that times out ends this savepoint, not the transaction
+                cursor.execute("SELECT current_setting('lock_timeout')")
+                before = cursor.fetchone()[0]
                 cursor.execute("SELECT set_config('lock_timeout', %s, true)", [f"{round(within * 1000)}ms"])
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key_of(name)])
-                cursor.execute("SELECT set_config('lock_timeout', '0', true)")  # the rest waits as before
+                cursor.execute("SELECT set_config('lock_timeout', %s, true)", [before])  # the rest as before
         except OperationalError:
             return False
     return True

@@ -49,13 +49,13 @@ def magic_link(request, game_id: int, link_id: int):
             request,
             "games/magic_link.html",
             {
-                "title": genuine and f"{game.rules.info.name} #{game.pk}",
+                "title": genuine and game.title,
                 "refused": refused.reason,
                 "game_url": game.get_absolute_url() if genuine else "/",
             },
             status=refused.status,
         )
-    title = f"{game.rules.info.name} #{game.pk}"
+    title = game.title
     if request.method == "POST":
         return redirect(game)  # signed in now, or already signed in as the link's user
     return render(

@@ -188,10 +188,15 @@ class Game(models.Model):
         indexes = [models.Index(fields=["status", "private", "-created_at"], name="game_lobby_idx")]
 
     def __str__(self):
-        return f"{self.rules.info.name} #{self.pk}"
+        return self.title
 
     def get_absolute_url(self):
         return reverse("game", args=[self.pk])
+
+    @property
+    def title(self) -> str:
+        """What pages and mails call the table: "Capitalla #12"."""
+        return f"{self.rules.info.name} #{self.pk}"
 
     @classmethod
     def from_db(cls, db, field_names, values, **kwargs):

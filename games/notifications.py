@@ -398,10 +398,6 @@ def _names(game):
     return lambda i: by_index.get(i, f"Seat {i + 1}" if i is not None else "")
 
 
-def _title(game) -> str:
-    return f"{game.rules.info.name} #{game.pk}"
-
-
 def _deadline_text(deadline, style: str = "%A %d %B, %H:%M %Z") -> str:
     return timezone.localtime(deadline).strftime(style) if deadline else ""
 
@@ -461,7 +457,7 @@ def _last_own_move(game, index: int, version: int) -> tuple[int, datetime] | Non
 def _your_turn(user, game, seat, version):
     happened, said = _since_last_turn(game, seat, version)
     context = {
-        "title": _title(game),
+        "title": game.title,
         "game_name": game.rules.info.name,
         "link": magic_link(user, game.pk),
         "signs_in": True,
@@ -497,7 +493,7 @@ def _by_mail(user, game, index: int) -> dict:
     if not reply_addresses.enabled():
         return {"mail_headers": headers, "by_mail": None}
     reply_to = reply_addresses.ReplyTo(game_id=game.pk, seat=index, user_id=user.pk)
-    headers["Reply-To"] = f"{_title(game)} <{reply_addresses.reply_address(reply_to)}>"
+    headers["Reply-To"] = f"{game.title} <{reply_addresses.reply_address(reply_to)}>"
     moves = moves_help(game, index) if game.status == Game.Status.ACTIVE else []
     commands = [
         {"form": c.form, "example": c.example, "meaning": c.meaning, "text": _command_text(c)}
@@ -535,7 +531,7 @@ def _timed_out(user, game, seat, version):
     """The player whose time ran out hears what it did: a bot took their seat until they
     come back, or they are out of the game."""
     context = {
-        "title": _title(game),
+        "title": game.title,
         "game_name": game.rules.info.name,
         "link": magic_link(user, game.pk),
         "signs_in": True,
@@ -554,7 +550,7 @@ def _game_over(user, game, seat, version):
     winners = result.get("winners") or []
     won = seat.index in winners
     context = {
-        "title": _title(game),
+        "title": game.title,
         "game_name": game.rules.info.name,
         "link": game_link(game),
         "headline": game.plugin.result_headline(result, name_of),
@@ -633,7 +629,7 @@ def _mail_answer(user, mail: InboundMail):
     report = mail.report or {}
     name_of = _names(game)
     context = {
-        "title": _title(game),
+        "title": game.title,
         "game_name": game.rules.info.name,
         "done": report.get("done") or [],
         "refused": report.get("refused"),
@@ -663,7 +659,7 @@ def _mail_answer(user, mail: InboundMail):
         if mail.message_id
         else {"Auto-Submitted": "auto-replied"}
     )
-    subject = mail.subject if mail.subject.lower().startswith("re:") else f"Re: {mail.subject or _title(game)}"
+    subject = mail.subject if mail.subject.lower().startswith("re:") else f"Re: {mail.subject or game.title}"
     return subject, context
 
 
@@ -689,8 +685,8 @@ def _rematch_invitation(following) -> dict:
     """What a mail says of a rematch table waiting for the player: the link leads to the
     old game's page, where "Join the rematch" is (a plain link: that game is over)."""
     return {
-        "title": _title(following),
-        "old_title": _title(following.rematch_of),
+        "title": following.title,
+        "old_title": following.rematch_of.title,
         "host": following.host.name,
         "link": game_link(following.rematch_of),
         "turn_time": turn_time_label(following.turn_seconds),
@@ -708,7 +704,7 @@ def _send_table_full(user, game_id: int, attempt: int) -> bool | None:
     name_of = _names(game)
     others = [name_of(s.index) for s in game.seat_list if s.user_id is not None and s.user_id != user.pk]
     context = {
-        "title": _title(game),
+        "title": game.title,
         "players": " and ".join([", ".join(others[:-1]), others[-1]] if len(others) > 1 else others),
         "link": game_link(game),
         "ante": game.ante,
@@ -753,7 +749,7 @@ def _send_digest(user, day: int, attempt: int) -> bool | None:
                 "signs_in": bool(seats),
                 "games": [
                     {
-                        "title": _title(s.game),
+                        "title": s.game.title,
                         "link": magic_link(user, s.game_id),
                         "deadline": _deadline_text(s.game.deadline),
                     }

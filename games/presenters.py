@@ -80,7 +80,7 @@ def _rematch(game, user) -> dict:
             else "The same game, seats, clock and ante: the other players find it on this page."
         )
         return {"label": "Play again", "url": None, "hint": hint}
-    title = f"{following.rules.info.name} #{following.pk}"
+    title = following.title
     if following.seat_of(user) is None and user.pk in following.turned_away:
         return {"label": None, "url": None, "hint": f"The host of the rematch ({title}) freed your seat there."}
     if following.status == following.Status.OPEN and following.seat_of(user) is None and following.free_indexes():
@@ -425,7 +425,7 @@ def present_table(
         "play_template": game.plugin.play_template,
         "my_turn_template": game.plugin.my_turn_template,
         "game_name": game.rules.info.name,
-        "title": f"{game.rules.info.name} #{game.pk}",
+        "title": game.title,
         "status": status,
         "status_label": status_label(game, is_host, game.num_seats - len(seats)),
         "waiting_title": waiting_title(is_host, game.num_seats - len(seats)),

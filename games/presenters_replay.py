@@ -39,7 +39,7 @@ def present_replay(game, at: int, viewer=None) -> dict:
         return f"{url}?at={step}" if 0 <= step <= last and step != at else None
 
     return {
-        "title": f"{rules.info.name} #{game.pk}",
+        "title": game.title,
         "game_url": game.get_absolute_url(),
         "url": url,
         "at": at,

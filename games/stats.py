@@ -74,7 +74,7 @@ def recent_results(user, viewer, limit: int = RECENT_RESULTS) -> list[dict]:
         against = humans.get(game.pk, []) + ([f"{n} bot{'s' if n > 1 else ''}"] if n else [])
         rows.append(
             {
-                "title": f"{game.rules.info.name} #{game.pk}",
+                "title": game.title,
                 "url": game.get_absolute_url(),
                 "replay_url": reverse("replay", args=[game.pk]),
                 "finished_at": game.finished_at,

@@ -385,7 +385,7 @@ def history(request, game_id: int):
         "games/history.html",
         {
             "table": {
-                "title": f"{game.rules.info.name} #{game.pk}",
+                "title": game.title,
                 "url": game.get_absolute_url(),
                 "history": lines,
                 "replay_url": reverse("replay", args=[game.pk]) if game.has_replay else None,
@@ -430,7 +430,7 @@ def replay(request, game_id: int):
         return render(
             request,
             "games/replay_closed.html",
-            {"title": f"{game.rules.info.name} #{game.pk}", "game_url": game.get_absolute_url()},
+            {"title": game.title, "game_url": game.get_absolute_url()},
             status=403,
         )
     replay = present_replay(game, step_of(request.GET.get("at"), game.version), request.user)
@@ -486,7 +486,7 @@ def rematch(request, game_id: int):
 
 
 def _resign_context(game: Game) -> dict:
-    return {"id": game.pk, "title": f"{game.rules.info.name} #{game.pk}", "url": game.get_absolute_url()}
+    return {"id": game.pk, "title": game.title, "url": game.get_absolute_url()}
 
 
 # ---------------------------------------------------------------- rules pages

@@ -109,7 +109,7 @@ def rematches_for(user) -> list[dict]:
         _lobby_row(g, user)
         | {
             "join_url": reverse("rematch", args=[g.rematch_of.pk]),
-            "rematch_of": f"{g.rematch_of.rules.info.name} #{g.rematch_of.pk}",
+            "rematch_of": g.rematch_of.title,
         }
         for g in games
     ]
