@@ -12,6 +12,7 @@ decides a rule.
 """
 
 from games.engine.commands import letter
+from games.models import spoken_list
 from games.presenters import arranged, headline
 
 from . import builder
@@ -27,6 +28,7 @@ from .engine import (
     sequence_text,
     shortfall,
     sort_hand,
+    spoken,
 )
 from .engine import action as action_of
 from .engine.cards import COLOUR_NAME
@@ -58,7 +60,7 @@ def rcard(card_id: str, slot: str | None = None) -> dict:
     tone = colour(card_id)
     flex = is_flex(card_id)
     stands = slot_text(slot) if flex and slot else None
-    name = f"{COLOUR_NAME[tone]} {number(card_id)}" if tone else face(card_id)
+    name = spoken(card_id)
     return {
         "id": card_id,
         "face": face(card_id),
@@ -306,7 +308,7 @@ def _move(move: dict, label: str) -> dict:
 
 
 def _hit_label(hit: dict, names: list[str], me: int, groups: dict) -> str:
-    cards = " ".join(face(card) for card in hit["cards"])
+    cards = spoken_list([spoken(card) for card in hit["cards"]])
     return f"Hit {cards} on {_whose(hit['seat'], names, me)} {groups[hit['group']]}"
 
 
@@ -342,7 +344,7 @@ def moves_panel(view: dict, legal: list[dict], names: list[str], me: int) -> dic
         elif kind == "lay":
             panel["lay"] = {**_move(move, "Lay down this sequence"), "groups": _suggested(move["groups"])}
         elif kind == "take":
-            card = face(pile[len(pile) - 1 - move["depth"]])
+            card = spoken(pile[len(pile) - 1 - move["depth"]])
             if "lay" in move:
                 label = f"Take the {card} and lay down your sequence with it"
                 entry = {**_move(move, label), "groups": _suggested(move["lay"])}
@@ -361,7 +363,7 @@ def moves_panel(view: dict, legal: list[dict], names: list[str], me: int) -> dic
         elif kind == "action":
             panel["actions"].append(_move(move, _action_label(move, names)))
         elif kind == "discard":
-            panel["discards"].append({**_move(move, f"Discard {face(move['card'])}"), "card": rcard(move["card"])})
+            panel["discards"].append({**_move(move, f"Discard {spoken(move['card'])}"), "card": rcard(move["card"])})
     return panel
 
 

@@ -38,6 +38,10 @@
     if (details) details.remove();
     document.querySelectorAll(".card--detailed").forEach(function (card) {
       card.classList.remove("card--detailed");
+      if (card.getAttribute("role") === "button") {
+        card.setAttribute("aria-expanded", "false");
+        card.removeAttribute("aria-controls");
+      }
     });
     shownCard = null;
   }
@@ -73,6 +77,10 @@
     var after = card.closest(".hand, .piles, .melds") || card;
     after.after(details);
     card.classList.add("card--detailed");
+    if (card.getAttribute("role") === "button") {
+      card.setAttribute("aria-expanded", "true");
+      card.setAttribute("aria-controls", "card-details");
+    }
     if (reveal) details.scrollIntoView({ block: "nearest" });
     shownCard = card.getAttribute("data-card");
   }
@@ -82,11 +90,14 @@
     else show(card, true);
   }
 
-  // Cards outside my hand take the focus too (my hand's cards have it already).
+  // Cards outside my hand take the focus too, as buttons that show and hide their details
+  // (my hand's cards have the focus already, as items of the hand's list).
   function focusable(root) {
     (root.querySelectorAll ? root : document).querySelectorAll(".card[data-card]").forEach(function (card) {
       if (card.closest("#table") && !card.closest("button, [data-hand-card]") && !card.hasAttribute("tabindex")) {
         card.setAttribute("tabindex", "0");
+        card.setAttribute("role", "button");
+        card.setAttribute("aria-expanded", "false");
       }
     });
   }

@@ -69,13 +69,19 @@ def test_the_discard_piles_card_shows_its_details_and_the_close_button_hides_the
     name = top.locator(".card__country").text_content().strip().replace("\u00ad", "")  # its soft hyphens
     scroll_to_top_of(phone, phone.locator(".piles"))  # clear of the action bar at the foot of the screen
 
+    # A button that says whether its details are shown.
+    expect(top).to_have_attribute("role", "button")
+    expect(top).to_have_attribute("aria-expanded", "false")
     top.tap()
     details = phone.get_by_role("region", name="Card details")
     expect(details.locator(".card-details__name")).to_have_text(name)
     assert apart(box(details), box(phone.locator(".piles")))
+    expect(top).to_have_attribute("aria-expanded", "true")
+    expect(top).to_have_attribute("aria-controls", "card-details")
 
     details.get_by_role("button", name="Close the card's details").tap()
     expect(details).to_have_count(0)
+    expect(top).to_have_attribute("aria-expanded", "false")
     assert phone.console_errors == [] and phone.csp_errors == []
 
 

@@ -220,7 +220,7 @@ def test_before_the_draw_the_builder_takes_the_discard_top_and_lays(client, bob,
     client.force_login(bob)
     game = seat_state(pair, table([FILLER, SEVENS + ids("R3", "Y3") + SPARE], discard=ids("G3"), turn=1, drawn=False))
     text = page(client, game)
-    assert "discard top" in text and "Take the G3 and lay down" in text
+    assert "discard top" in text and "Take the green 3 and lay down" in text
     assert 'name="with" value="lay"' in text and 'name="g2" value="G3:0"' in text
     _, answer = check(client, game, {"kind_1": "set", "g1": SEVENS, "kind_2": "set", "g2": THREES}, headers=htmx)
     assert "take the G3 from the discard pile and lay them down." in answer
@@ -241,8 +241,8 @@ def test_the_turn_banner_offers_the_discard_top_while_the_builder_may_take_it(cl
     client.force_login(bob)
     game = seat_state(pair, table([FILLER, SEVENS + SPARE], discard=ids("G3"), turn=1, drawn=False))
     text = page(client, game)
-    assert "Take the G3 and lay down your sequence with it" not in text  # the solver found none
-    assert "Take the G3 and lay down" in text  # the builder's button
+    assert "Take the green 3 and lay down your sequence with it" not in text  # the solver found none
+    assert "Take the green 3 and lay down" in text  # the builder's button
     assert "draw from the deck, or take from the discard pile to use the card at once." in text
 
 

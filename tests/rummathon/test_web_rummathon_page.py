@@ -56,7 +56,7 @@ def test_the_discard_pile_is_fanned_and_a_card_at_depth_is_taken_with_those_abov
     fan = section(html, 'class="rum-fan"', "</ol>")
     assert re.findall(r'data-card="([^"]+)"', fan) == PILE  # oldest first, the top on the right
     takes = section(html, 'id="rum-takes-title"')
-    assert "Take the G12 and hit Charlie's set of 12s with it (the 1 card above it comes to your hand)" in takes
+    assert "Take the green 12 and hit Charlie's set of 12s with it (the 1 card above it comes to your hand)" in takes
     assert 'name="depth" value="1"' in fan  # the card itself is the button
 
 
@@ -64,7 +64,7 @@ def test_after_drawing_the_page_offers_hits_action_targets_and_discards(client, 
     game = place(bob_down, drawn=True)
     html = page(client, bob, game)
     labels = [label for _, label in buttons(html)]
-    assert "Hit R5 on your run 1–4" in labels
+    assert "Hit red 5 on your run 1–4" in labels
     assert "Bypass Alice" in labels and "Bypass Charlie" in labels and "Burden Alice" in labels
     assert "Burden Charlie" not in labels  # Charlie is down: no longer burdened this round
     assert 'aria-label="Discard Flex"' in html

@@ -43,7 +43,7 @@ def test_drawing_takes_the_decks_top_card(client, bob, bob_down):
 
 def test_pressing_a_pile_card_takes_it_with_those_above_and_hits_with_it(client, bob, bob_down):
     html = page(client, bob, bob_down)
-    label = "Take the G12 and hit Charlie's set of 12s with it (the 1 card above it comes to your hand)"
+    label = "Take the green 12 and hit Charlie's set of 12s with it (the 1 card above it comes to your hand)"
     response = post_move(client, bob_down, posted_form(html, label), headers=HTMX)
     assert response.status_code == 200
     state = current(bob_down).state
@@ -83,7 +83,7 @@ def test_laying_the_suggested_sequence_from_the_page(client, bob, friends):
 
 def test_hitting_a_run_from_the_one_click_list(client, bob, bob_drawn):
     html = page(client, bob, bob_drawn)
-    assert post_move(client, bob_drawn, posted_form(html, "Hit R5 on your run 1–4")).status_code == 302
+    assert post_move(client, bob_drawn, posted_form(html, "Hit red 5 on your run 1–4")).status_code == 302
     assert current(bob_drawn).state["groups"][1][1]["cards"][-1] == "R5:1"
 
 
@@ -111,7 +111,7 @@ def test_declaring_rummathon_royale(client, bob, bob_down):
 
 def test_discarding_ends_the_turn(client, bob, bob_drawn):
     html = page(client, bob, bob_drawn)
-    assert post_move(client, bob_drawn, posted_form(html, "Discard Y7")).status_code == 302
+    assert post_move(client, bob_drawn, posted_form(html, "Discard yellow 7")).status_code == 302
     state = current(bob_drawn).state
     assert state["discard"][-1] == "Y7:0" and state["turn"] == 2 and not state["drawn"]
 
