@@ -3,6 +3,7 @@ instead of being sent, and each user reads their own at /outbox/."""
 
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -62,6 +63,7 @@ def reply_as_mail(mail: OutboxMessage, user, text: str) -> bytes:
         reply["In-Reply-To"] = mail.message_id
         reply["References"] = mail.message_id
     quoted = "\n".join(f"> {line}" if line else ">" for line in mail.text.splitlines())
-    when = timezone.localtime(mail.created_at).strftime("%a, %d %b %Y at %H:%M")
+    # At the hour the player's own mail client would show.
+    when = timezone.localtime(mail.created_at, ZoneInfo(user.time_zone)).strftime("%a, %d %b %Y at %H:%M")
     reply.set_content(f"{text}\n\nOn {when}, {mail.from_email} wrote:\n{quoted}\n")
     return bytes(reply)

@@ -54,3 +54,16 @@ def test_nobody_replies_from_someone_elses_outbox(client, bob, alices_turn_mail,
     client.force_login(bob)
     assert client.post(f"/outbox/{alices_turn_mail.pk}/reply/", {"text": "draw"}).status_code == 404
     assert not Event.objects.filter(game=table, seat=0).exists()
+
+
+def test_the_reply_quotes_the_mail_at_the_players_own_hour(alice, alices_turn_mail):
+    """As the player's mail client writes it: "On …, … wrote:" in their time zone, not UTC."""
+    from email import message_from_bytes
+    from zoneinfo import ZoneInfo
+
+    from games.mail import reply_as_mail
+
+    alice.time_zone = "Asia/Tokyo"
+    body = message_from_bytes(reply_as_mail(alices_turn_mail, alice, "draw")).get_payload(decode=True).decode()
+    in_tokyo = alices_turn_mail.created_at.astimezone(ZoneInfo("Asia/Tokyo"))
+    assert f"On {in_tokyo:%a, %d %b %Y at %H:%M}, " in body
