@@ -900,6 +900,14 @@ def _absent(game: Game, seat: Seat, until: date, now) -> None:
         _hold_clock(game, now)
 
 
+# The end of an absence in a table's log: a seat a bot took over (missed turns) stays the
+# bot's until the player says they are back.
+_ABSENCE_ENDS = {
+    False: "{player} is back from their absence.",
+    True: "{player}'s absence is over; a bot plays their seat until they say they are back.",
+}
+
+
 def _end_absence(absence: Absence, now) -> bool:
     """Start the player's standing clocks again, each with the time it had left, and say
     so in each log."""
@@ -913,7 +921,7 @@ def _end_absence(absence: Absence, now) -> bool:
             continue
         seat.absent_until = None
         seat.save(update_fields=["absent_until"])
-        game.record_event(seat.index, {"type": "absence_ends"}, "{player} is back from their absence.")
+        game.record_event(seat.index, {"type": "absence_ends"}, _ABSENCE_ENDS[seat.away])
         if seat.index == game.clock_seat and game.clock_left is not None:
             _release_clock(game, now)
         _publish_bot_turn(game)

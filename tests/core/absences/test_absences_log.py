@@ -63,3 +63,13 @@ def test_the_words_name_the_last_day(alice, correspondence):
     now = datetime(2026, 3, 2, 9, tzinfo=correspondence.deadline.tzinfo)
     services.announce_absence(alice, date(2026, 3, 2), date(2026, 3, 12), now=now)
     assert correspondence.events.get().summary == "{player} is away until 12 March."
+
+
+def test_an_absence_ending_while_a_bot_plays_the_seat_says_the_bot_keeps_it(correspondence, bob, go_away):
+    """Found by a QA pass: the log said "Bob is back" while a bot still played for him."""
+    correspondence.seats.filter(index=1).update(away=True)
+    absence = go_away(bob, correspondence.deadline - timedelta(hours=5), days=2)
+    services.apply_due_absences(now=absence.ends_at)
+    assert correspondence.events.last().summary == (
+        "{player}'s absence is over; a bot plays their seat until they say they are back."
+    )
