@@ -88,6 +88,9 @@ def test_draw_takes_the_deck_top():
 
 def test_the_card_drawn_is_shown_as_new_to_its_drawer_only_while_held():
     state = table([FILLER, SPARE], drawn=False)
+    deck = state["deck"]
+    number_card = max(k for k, card in enumerate(deck) if action(card) is None)  # a card that may be discarded
+    deck[-1], deck[number_card] = deck[number_card], deck[-1]
     after = RULES.apply(state, 0, {"type": "draw"})
     top = state["deck"][-1]
     assert RULES.view(after, 0)["new_card"] == top
@@ -297,6 +300,39 @@ def test_second_block_protects_a_player_from_all_but_its_player():
     assert len(mine["groups"][1][0]["cards"]) == 4
     after.update(turn=2, drawn=True)
     assert "blocked" in refused(after, 2, {"type": "hit", "seat": 1, "group": 1, "cards": ["B5:1"]})
+
+
+def test_a_block_cannot_name_a_player_blocked_already():
+    """Found by a rules audit: a second Block on a protected player took the protection
+    over, opening their groups to its player (and closing them to the first's)."""
+    groups = {0: [("set", ids("R4", "Y4", "G4"), False)], 1: [("set", ids("R5", "Y5", "G5"), False)]}
+    groups[2] = [("set", ids("R6", "Y6", "G6"), False)]
+    state = table([ids("B1"), ids("BLOCK", "B4"), ids("R2")], groups=groups, blocks=[0, 1, 0], turn=1)
+    state["blocked"][0] = {"by": 0, "all": True}
+    assert "blocked already" in refused(state, 1, {"type": "action", "card": "BLOCK:0", "target": 0})
+    assert {"type": "action", "card": "BLOCK:0", "target": 0} not in RULES.legal_moves(state, 1)
+    assert {"type": "action", "card": "BLOCK:0", "target": 2} in RULES.legal_moves(state, 1)
+
+
+def test_a_first_block_closes_ones_own_groups_that_another_block_named():
+    groups = {0: [("set", ids("R4", "Y4", "G4"), False)], 1: [("set", ids("R5", "Y5", "G5"), False)]}
+    state = table([ids("BLOCK", "B1"), ids("B4", "R2")], groups=groups)
+    state["blocked"][0] = {"by": 1, "all": False}
+    after = RULES.apply(state, 0, {"type": "action", "card": "BLOCK:0"})
+    assert after["blocked"][0] == {"by": 0, "all": True}
+
+
+def test_a_sabotage_is_never_discarded():
+    state = table([ids("SABOTAGE", "B1"), FILLER])
+    assert "never goes to the discard pile" in refused(state, 0, {"type": "discard", "card": "SABOTAGE:0"})
+    assert {"type": "discard", "card": "SABOTAGE:0"} not in RULES.legal_moves(state, 0)
+    assert {"type": "action", "card": "SABOTAGE:0", "target": None} in RULES.legal_moves(state, 0)
+
+
+def test_a_sabotage_played_as_the_last_card_goes_out():
+    state = table([ids("SABOTAGE"), FILLER])
+    after = RULES.apply(state, 0, {"type": "action", "card": "SABOTAGE:0"})
+    assert after["rounds"][-1]["went_out"] == 0
 
 
 def test_bypass_skips_the_named_players_next_turn():

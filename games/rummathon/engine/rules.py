@@ -122,7 +122,7 @@ class RummathonRules:
                 {"type": "hit", **target} for card in _one_per_face(hand) for target in _hit_targets(state, seat, card)
             ]
         moves += _action_moves(state, seat)
-        moves += [{"type": "discard", "card": card} for card in _one_per_face(hand)]
+        moves += [{"type": "discard", "card": card} for card in _one_per_face(hand) if action(card) != "SABOTAGE"]
         return moves
 
     def apply(self, state: State, seat: int, move: Move) -> State:
@@ -583,6 +583,9 @@ def _action(state: State, seat: int, move: Move) -> State:
         new["burdened"] = state["burdened"] + [target]
     else:  # BLOCK
         _check_down(state, seat, "play a Block")
+        if target != seat and state["blocked"][target]:
+            # A second Block would open the groups to its player, and close them to the first's.
+            raise IllegalMove("That player's groups are blocked already.")
         new["blocked"] = list(state["blocked"])
         new["blocked"][target] = {"by": seat, "all": target == seat}
         new["blocks"] = list(state["blocks"])
@@ -607,6 +610,8 @@ def _sabotage(state: State, seat: int, card: str) -> State:
 def _discard(state: State, seat: int, move: Move) -> State:
     hand = state["hands"][seat]
     card = _held_card(move["card"], hand, "card")
+    if action(card) == "SABOTAGE":  # the sheet: it never goes into the discard pile
+        raise IllegalMove("A Sabotage never goes to the discard pile: play it.")
     new = next_state(state)
     new["hands"][seat] = [c for c in hand if c != card]
     new["discard"] = state["discard"] + [card]
@@ -869,7 +874,9 @@ def _action_moves(state: State, seat: int) -> list[Move]:
             if state["blocks"][seat] == 0:
                 moves.append({"type": "action", "card": card, "target": None})
             else:
-                moves += [{"type": "action", "card": card, "target": other} for other in others]
+                moves += [
+                    {"type": "action", "card": card, "target": other} for other in others if not state["blocked"][other]
+                ]
     return moves
 
 
