@@ -98,6 +98,9 @@
         card.setAttribute("tabindex", "0");
         card.setAttribute("role", "button");
         card.setAttribute("aria-expanded", "false");
+        // Named as the card is read (the fact on a large card is its title, its description).
+        var name = card.querySelector(".visually-hidden");
+        if (name) card.setAttribute("aria-label", name.textContent.trim());
       }
     });
   }
