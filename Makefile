@@ -30,8 +30,11 @@ demo: migrate
 run: demo
 	$(PY) manage.py run_site
 
+# One pytest worker per core, up to 4 (TEST_WORKERS=0: one process); a file's tests stay
+# on one worker, so its module fixtures (a production site, a browser page) start once.
+TEST_WORKERS ?= auto
 test: setup
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --maxprocesses 4 --dist loadfile $(PYTEST_ARGS)
 
 # Engine benchmarks need nothing else; bench_http.py needs a PostgreSQL DATABASE_URL.
 bench: setup

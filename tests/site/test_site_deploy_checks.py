@@ -8,7 +8,9 @@ import pytest
 from django.core.checks import INFO, run_checks
 
 # The checks read settings only: overriding DATABASES leaves the test's connection alone.
-pytestmark = pytest.mark.filterwarnings("ignore:Overriding setting DATABASES")
+# Django's own model checks ask the connection (SQLite: whether it has JSON), once per
+# process: a test that runs first (a worker of its own, a file run alone) needs the database.
+pytestmark = [pytest.mark.filterwarnings("ignore:Overriding setting DATABASES"), pytest.mark.django_db]
 
 POSTGRES = {"ENGINE": "django.db.backends.postgresql", "NAME": "capitalla"}
 SQLITE = {"ENGINE": "django.db.backends.sqlite3", "NAME": "capitalla.sqlite3"}

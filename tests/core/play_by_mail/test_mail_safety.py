@@ -88,7 +88,7 @@ def test_a_reply_to_an_older_turns_mail_plays_if_still_legal_and_says_so(
 
 
 def test_a_late_reply_hears_that_a_bot_played_the_turn(
-    table, alice, enqueued, run_enqueued, django_capture_on_commit_callbacks
+    table, alice, enqueued, run_enqueued, django_capture_on_commit_callbacks, no_declarations
 ):
     """Found by a QA pass: a reply that came after the clock had a bot play the turn was
     told only "It is not your turn: waiting for Bob", over a hand that had changed."""
