@@ -21,14 +21,15 @@ def scope_of(method: str) -> str:
 
 def checked_token(secret: str, scope: str):
     """The live token whose secret this is, for a request needing `scope`, counted
-    against its rate limit: None if there is no such token (401), HttpError 403 if it
-    lacks the scope, RateLimited past its budget. The API and its streams both ask here."""
+    against its rate limit (what is left of it: `budget`): None if there is no such token
+    (401), HttpError 403 if it lacks the scope, RateLimited past its budget. The API and
+    its streams both ask here."""
     found = tokens.find(secret)
     if found is None:
         return None
     if not found.allows(scope):
         raise HttpError(403, f"This token lacks the {scope!r} scope.")
-    limits.take(found.user_id, scope)
+    found.budget = limits.take(found.user_id, scope)
     return found
 
 

@@ -11,6 +11,7 @@ import logging
 import threading
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache
 
 import redis
@@ -62,17 +63,35 @@ def _count(key: str) -> int:
         return 1
 
 
-def take(user_id: int, kind: str, now: float | None = None) -> None:
+@dataclass(frozen=True)
+class Budget:
+    """What is left of a minute's budget after a request: the answer's RateLimit headers."""
+
+    limit: int
+    remaining: int
+    reset: int  # seconds until the window ends
+
+    def headers(self) -> dict[str, str]:
+        return {
+            "X-RateLimit-Limit": str(self.limit),
+            "X-RateLimit-Remaining": str(self.remaining),
+            "X-RateLimit-Reset": str(self.reset),
+        }
+
+
+def take(user_id: int, kind: str, now: float | None = None) -> Budget:
     """Count a request of `kind` ("read" or "play") for the account, whichever of its tokens
-    sent it; RateLimited past its budget per minute (API_READS_PER_MINUTE,
-    API_WRITES_PER_MINUTE)."""
+    sent it: what is left of the minute's budget (API_READS_PER_MINUTE,
+    API_WRITES_PER_MINUTE), or RateLimited past it."""
     now = time.time() if now is None else now
     window = int(now // WINDOW)
     limit = settings.API_READS_PER_MINUTE if kind == "read" else settings.API_WRITES_PER_MINUTE
-    if _count(f"api:rate:{user_id}:{kind}:{window}") > limit:
-        retry_after = max(1, int((window + 1) * WINDOW - now) + 1)
+    hits = _count(f"api:rate:{user_id}:{kind}:{window}")
+    reset = max(1, int((window + 1) * WINDOW - now) + 1)
+    if hits > limit:
         what = "reads" if kind == "read" else "writes"
-        raise RateLimited(f"Too many {what}: your tokens may make {limit} a minute together.", retry_after)
+        raise RateLimited(f"Too many {what}: your tokens may make {limit} a minute together.", reset)
+    return Budget(limit, limit - hits, reset)
 
 
 _long_polls: dict[int, int] = {}

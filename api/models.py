@@ -26,6 +26,9 @@ class ApiToken(models.Model):
     prefix = models.CharField(max_length=16)  # the secret's start, shown on the profile
     digest = models.CharField(max_length=64, unique=True)  # sha256 of the secret, hex
     scopes = models.JSONField(default=list)  # a subset of SCOPES
+    # Not a column: what the request that found the token left of its rate limit
+    # (api.auth.checked_token), sent back in the answer's headers.
+    budget = None
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
 

@@ -3,24 +3,39 @@ renders from (games/presenters.py), with the table around it. Nothing here reads
 state but through `rules.view`; the seed appears only in a finished game's log."""
 
 from games.models import Game
-from games.presenters import in_words
+from games.presenters import in_words, present_chat
 from ratings.reading import seat_ratings, seat_ratings_of_games
 
 
 def games_json(games, user) -> list[dict]:
-    """A list of games, without their views: the players' ratings read once for all."""
+    """A list of games, without their views: the players' ratings, and which games each
+    plays again, read once for all."""
     games = list(games)
     ratings = seat_ratings_of_games([(game, game.seat_list) for game in games])
-    return [game_json(game, user, with_view=False, ratings=ratings[game.pk]) for game in games]
+    plays_again = _rematch_of([game.pk for game in games])
+    return [
+        game_json(game, user, with_view=False, ratings=ratings[game.pk], rematch_of=plays_again.get(game.pk))
+        for game in games
+    ]
 
 
-def game_json(game: Game, user, *, with_view: bool = True, ratings: dict | None = None) -> dict:
+def _rematch_of(ids: list[int]) -> dict[int, int]:
+    """{rematch table: the game it plays again} for these tables."""
+    return dict(Game.objects.filter(rematch_id__in=ids).values_list("rematch_id", "pk"))
+
+
+def game_json(
+    game: Game, user, *, with_view: bool = True, ratings: dict | None = None, rematch_of: int | None = -1
+) -> dict:
     """`user`'s seat's view of `game` (a watcher's, `view(state, None)`, if they have no
     seat); lists leave the view out (`with_view`), a game's own answer has it. The players'
-    ratings are the table's (`seat_ratings`, one query) unless a list read them (`ratings`)."""
+    ratings are the table's (`seat_ratings`, one query) and the game it plays again is read
+    (one query), unless a list read them for all (`ratings`, `rematch_of`)."""
     me = game.seat_of(user)
     if ratings is None:
         ratings = seat_ratings(game, game.seat_list)
+    if rematch_of == -1:
+        rematch_of = _rematch_of([game.pk]).get(game.pk)
     active = game.status == Game.Status.ACTIVE
     to_act = list(game.to_act or []) if active else []
     clock_seats = game.clock_seats() if active else []
@@ -46,7 +61,19 @@ def game_json(game: Game, user, *, with_view: bool = True, ratings: dict | None 
         if active and game.clock_left is not None
         else None,
         "turn_seconds": game.turn_seconds,
-        "seed_hash": game.seed_hash,
+        "ante": game.ante,
+        "rated": game.rated,
+        "timeout_policy": game.timeout_policy,
+        "allow_extra_time": game.allow_extra_time,
+        "absences_stop_clock": game.absences_stop_clock,
+        "options": game.options,
+        "created_at": game.created_at,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+        "rematch": game.rematch_id,
+        "rematch_of": rematch_of,
+        "chat_count": game.chat_count,
+        "seed_hash": game.seed_hash or None,
         "result": game.result if game.status == Game.Status.FINISHED else None,
         "view": view,
     }
@@ -69,22 +96,29 @@ def _seat(game: Game, index: int, me, to_act: list[int], ratings: dict) -> dict:
     }
 
 
-def log_json(game: Game) -> dict:
-    """A finished game's whole story: the table, the revealed seed and every event, so a
-    client can rebuild each position with the engine (`new_game` + `apply`)."""
+# Events per answer of the log: a long Rummathon game has a few thousand.
+LOG_PAGE = 1000
+
+
+def log_json(game: Game, after: int = -1) -> dict:
+    """The game's story after event `after`, as the table's history tells it (every move is
+    one the table saw: the engines' moves name no hidden card), and once the game is
+    finished the revealed seed, so that a client can rebuild each position with the
+    engine (`new_game` + `apply`)."""
     names = {s.index: s.name for s in game.seat_list}
 
     def name_of(index):
         return names.get(index, f"Seat {index + 1}")
 
+    events = list(game.events.filter(seq__gt=after).order_by("seq")[: LOG_PAGE + 1])
     return {
         "id": game.pk,
         "kind": game.kind,
         "num_seats": game.num_seats,
         "options": game.options,
         "seed": game.seed_revealed,
-        "seed_hash": game.seed_hash,
-        "result": game.result,
+        "seed_hash": game.seed_hash or None,
+        "result": game.result if game.status == Game.Status.FINISHED else None,
         "events": [
             {
                 "seq": e.seq,
@@ -93,6 +127,18 @@ def log_json(game: Game) -> dict:
                 "text": in_words(e.history_row(), name_of),
                 "at": e.created_at,
             }
-            for e in game.events.order_by("seq")
+            for e in events[:LOG_PAGE]
         ],
+        "more": len(events) > LOG_PAGE,
     }
+
+
+# What the API tells of a line of table talk.
+CHAT_LINE = ("seat", "name", "text", "at", "is_me")
+
+
+def chat_json(game: Game, user) -> dict:
+    """The table talk as the table's page shows it: the latest lines, newest first."""
+    names = {s.index: s.name for s in game.seat_list}
+    chat = present_chat(game, game.seat_of(user), lambda index: names.get(index, f"Seat {index + 1}"))
+    return {"count": chat["count"], "lines": [{key: line[key] for key in CHAT_LINE} for line in chat["lines"]]}

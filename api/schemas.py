@@ -5,7 +5,7 @@ from datetime import date, datetime
 from typing import Any
 
 from ninja import Field, Schema
-from pydantic import model_validator
+from pydantic import StrictBool, StrictInt, model_validator
 
 from games.models import DEFAULT_TURN_SECONDS, TURN_TIMES, Game
 from games.plugins import PLUGINS
@@ -66,7 +66,22 @@ class GameOut(Schema):
     clock: ClockOut | None
     standing_clock: StandingClockOut | None = Field(description="A clock standing still while its player is away.")
     turn_seconds: int
-    seed_hash: str = Field(description="sha256 of the seed, published at the deal.")
+    ante: int = Field(description="Chips each player pays to sit down (0: no stakes); joining needs `stakes`.")
+    rated: bool = Field(description="The result changes the players' ratings.")
+    timeout_policy: str = Field(description="When a turn's time runs out: `bot` plays it, or `forfeit` (out).")
+    allow_extra_time: bool = Field(description="Each player may give the one on the clock extra time, once.")
+    absences_stop_clock: bool = Field(description="An announced absence stops the player's clock.")
+    options: dict[str, Any] = Field(description="The game's table options (the create form's).")
+    created_at: datetime
+    started_at: datetime | None = Field(description="The deal; None before it.")
+    finished_at: datetime | None
+    rematch: int | None = Field(description="The table opened to play this game again, once one is.")
+    rematch_of: int | None = Field(description="The game this table plays again, if it is a rematch.")
+    chat_count: int = Field(description="Lines of table talk so far (GET /games/{id}/chat).")
+    seed_hash: str | None = Field(
+        description="Published at the deal (None before): the hex sha256 of the seed written in decimal, "
+        "so that the seed the log reveals at the end can be checked against it."
+    )
     result: dict[str, Any] | None = Field(description="Once the game is over.")
     view: dict[str, Any] | None = Field(
         description="The game's own view of the position for my seat (`rules.view`), None before the deal."
@@ -87,7 +102,7 @@ class LegalMovesOut(Schema):
 
 
 class MoveIn(Schema):
-    version: int = Field(description="The version of the position the move was chosen in.")
+    version: StrictInt = Field(description="The version of the position the move was chosen in.")
     move: dict[str, Any] = Field(description='A move as legal-moves lists it, e.g. {"type": "draw", "from": "pile"}.')
 
 
@@ -104,10 +119,27 @@ class LogOut(Schema):
     kind: str
     num_seats: int
     options: dict[str, Any]
-    seed: int = Field(description="The shuffle's seed, revealed at the end: new_game(num_seats, options, seed).")
-    seed_hash: str
+    seed: int | None = Field(
+        description="The shuffle's seed, revealed once the game is finished (None before): "
+        "new_game(num_seats, options, seed). A 64-bit integer: JavaScript must read it as a BigInt."
+    )
+    seed_hash: str | None
     result: dict[str, Any] | None
-    events: list[EventOut]
+    events: list[EventOut] = Field(description="The events after `after`, oldest first, at most 1000.")
+    more: bool = Field(description="More events follow: ask again with `after` the last `seq`.")
+
+
+class ChatLineOut(Schema):
+    seat: int = Field(description="The speaker's seat.")
+    name: str
+    text: str
+    at: datetime
+    is_me: bool
+
+
+class ChatOut(Schema):
+    count: int = Field(description="Lines said in all.")
+    lines: list[ChatLineOut] = Field(description="The latest lines, newest first.")
 
 
 def one_of(values) -> dict:
@@ -120,21 +152,21 @@ class TableIn(Schema):
     players, bots no more than seats, no bots at a table with an ante...)."""
 
     kind: str = Field(**one_of(PLUGINS))
-    seats: int = Field(ge=2, le=6)
-    bots: int = Field(0, ge=0, le=5)
+    seats: StrictInt = Field(ge=2, le=6)
+    bots: StrictInt = Field(0, ge=0, le=5)
     bot_level: str = Field("normal", **one_of(BOT_LEVELS))
-    private: bool = False
+    private: StrictBool = False
     options: dict[str, Any] = Field(default_factory=dict, description="The game's table options.")
-    ante: int = Field(0, ge=0, le=1_000_000)
-    turn_seconds: int = Field(DEFAULT_TURN_SECONDS, **one_of(seconds for seconds, _ in TURN_TIMES))
+    ante: StrictInt = Field(0, ge=0, le=1_000_000)
+    turn_seconds: StrictInt = Field(DEFAULT_TURN_SECONDS, **one_of(seconds for seconds, _ in TURN_TIMES))
     timeout_policy: str = Field(
         Game.TimeoutPolicy.BOT.value,
         description="Unsent: a bot plays the missed turn, or at a rated table the player is out.",
         **one_of(Game.TimeoutPolicy.values),
     )
-    allow_extra_time: bool = True
-    absences_stop_clock: bool | None = Field(None, description="None: on for turn times of a day or more.")
-    rated: bool = False
+    allow_extra_time: StrictBool = True
+    absences_stop_clock: StrictBool | None = Field(None, description="None: on for turn times of a day or more.")
+    rated: StrictBool = False
 
     @model_validator(mode="after")
     def rated_tables_forfeit(self):
@@ -154,6 +186,11 @@ class TablesOut(Schema):
 class MyGamesOut(Schema):
     my_turn: list[GameOut] = Field(description="Games waiting for me, the nearest deadline first.")
     waiting: list[GameOut] = Field(description="Games in play waiting for others.")
+    open: list[GameOut] = Field(description="Tables not dealt yet where I have a seat, private ones too, newest first.")
+    rematches: list[GameOut] = Field(
+        description="Rematches of my games waiting for me (no seat yet): take one with POST "
+        "/games/{rematch_of}/rematch."
+    )
     finished: list[GameOut] = Field(description="The latest finished games.")
 
 

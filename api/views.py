@@ -8,15 +8,17 @@ from functools import wraps
 
 from django.db import connection
 from django.http import Http404, JsonResponse
+from django.urls import Resolver404, resolve
 from ninja import NinjaAPI, Query, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from api import limits
 from api.auth import BearerToken
 from api.models import STAKES
-from api.present import game_json, games_json, log_json
+from api.present import chat_json, game_json, games_json, log_json
 from api.schemas import (
     ChatIn,
+    ChatOut,
     Error,
     GameOut,
     LegalMovesOut,
@@ -30,7 +32,8 @@ from api.schemas import (
 )
 from games import services
 from games.models import Game
-from games.views_lobby import in_lobby_order, my_games_by_urgency
+from games.views_errors import database_busy
+from games.views_lobby import in_lobby_order, my_games_by_urgency, my_open_tables, rematch_tables_for
 
 logger = logging.getLogger(__name__)
 
@@ -53,7 +56,7 @@ MAX_OFFSET = 10**9  # past any list we hold; a bigger one would overflow the dat
 LONG_POLL_MAX_WAIT = 25
 LONG_POLL_EVERY = 0.5
 
-ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 413: Error, 429: Error, 500: Error}
+ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 413: Error, 429: Error, 500: Error, 503: Error}
 
 
 # ---------------------------------------------------------------- errors
@@ -105,7 +108,13 @@ def not_found(request, exc):
 def failed(request, exc: Exception):
     """Our fault (a bug, the database away): JSON like every other answer, for a client
     that reads `detail`, never Django's HTML page. Logged with its traceback here: Django
-    logs the 500 answer itself, but without it."""
+    logs the 500 answer itself, but without it. A request that waited the database pool's
+    timeout broke nothing: 503 and Retry-After, as the pages answer (views_errors)."""
+    if database_busy(exc):
+        logger.warning("The API was too busy for %s %s: no database connection in time", request.method, request.path)
+        response = _detail(request, "The server is busy: try again in a few seconds.", 503)
+        response["Retry-After"] = "5"
+        return response
     logger.error("The API failed on %s %s", request.method, request.path, exc_info=exc)
     return _detail(request, "The server failed to answer: try again in a moment.", 500)
 
@@ -148,8 +157,12 @@ def me(request):
 @api.get("/games", response={200: MyGamesOut, **ERRORS}, summary="My games, the most urgent first")
 def my_games(request):
     """As on /my-games/: games where it is my turn (nearest deadline first), then games in
-    play waiting for others, then the latest finished ones. Lists carry no `view`."""
+    play waiting for others, then the latest finished ones; and as in the lobby, the
+    tables not dealt yet where I sit and the rematches waiting for me. Lists carry no
+    `view`."""
     lists = my_games_by_urgency(request.auth)
+    lists["open"] = my_open_tables(request.auth)
+    lists["rematches"] = rematch_tables_for(request.auth)
     return {name: games_json(games, request.auth) for name, games in lists.items()}
 
 
@@ -184,14 +197,20 @@ def legal_moves(
     }
 
 
-@api.get("/games/{game_id}/log", response={200: LogOut, **ERRORS}, summary="A finished game's log and seed")
-def log(request, game_id: int):
-    """The whole move log with the revealed seed, once the game is over (409 before: the
-    seed is secret while the game is played)."""
-    game = _visible(request, game_id)
-    if game.status != Game.Status.FINISHED:
-        raise HttpError(409, "The log and the seed are shown once the game is over.")
-    return log_json(game)
+@api.get("/games/{game_id}/log", response={200: LogOut, **ERRORS}, summary="The game's moves, and its seed at the end")
+def log(request, game_id: int, after: Query[int] = -1):
+    """The game's events after `after` (a `seq`; all from the start by default), oldest
+    first, at most 1000 an answer (`more` says if others follow): every move, as the
+    table's history shows it, while the game is played too. The seed comes once the game
+    is finished (None before: it would tell every hidden card)."""
+    return log_json(_visible(request, game_id), after=min(max(-1, after), MAX_OFFSET))
+
+
+@api.get("/games/{game_id}/chat", response={200: ChatOut, **ERRORS}, summary="The table talk")
+def chat_lines(request, game_id: int):
+    """The latest lines of table talk, newest first, as the table's page shows them
+    (`chat_count` on the game says when there are new ones)."""
+    return chat_json(_visible(request, game_id), request.auth)
 
 
 @api.get("/games/{game_id}/events", response={200: GameOut, **ERRORS}, summary="Wait for the game to move on")
@@ -309,6 +328,23 @@ def resign(request, game_id: int):
     return _lifecycle(request, game_id, services.resign)
 
 
+@api.post("/games/{game_id}/back", response={200: GameOut, **ERRORS}, summary="Take my seat back from the bot")
+def back(request, game_id: int):
+    """A bot plays the seat of a player who missed turns (`away` on their seat) until
+    they say they are back, here or on the page."""
+    return _lifecycle(request, game_id, services.come_back)
+
+
+@api.post("/games/{game_id}/rematch", response={200: GameOut, **ERRORS}, summary="Play this game again")
+def rematch(request, game_id: int):
+    """For a player of a finished game: the first to ask opens the next table (the same
+    game, seats, options, clock and ante; it deals at once when the others are bots),
+    whoever asks later takes their seat at it. Answers the next table."""
+    _staked_visible(request, game_id)
+    following = services.rematch(request.auth, game_id)
+    return game_json(Game.objects.select_related("host").get(pk=following.pk), request.auth)
+
+
 @api.post("/games/{game_id}/chat", response={201: Error, **ERRORS}, summary="Say something at the table")
 def chat(request, game_id: int, body: ChatIn):
     _visible(request, game_id)
@@ -319,9 +355,31 @@ def chat(request, game_id: int, body: ChatIn):
 # ---------------------------------------------------------------- mounting
 
 
-def _json_not_allowed(view):
-    """ninja answers a method a path lacks with a text 405: here it is JSON like every
-    other refusal of the API."""
+@api.api_operation(
+    ["GET", "POST", "PUT", "PATCH", "DELETE"],
+    "/{path:rest}",
+    auth=None,
+    response={404: Error},
+    include_in_schema=False,
+    url_name="no_such_url",
+)
+def no_such_url(request, rest: str):
+    """Any other path under /api/v1/: a JSON 404 like every refusal of the API (Django's
+    would be an HTML page), naming the URL meant when only its final slash is missing."""
+    meant = f"{request.path}/"
+    try:
+        with_slash = resolve(meant).url_name
+    except Resolver404:
+        with_slash = None
+    if with_slash in (None, "no_such_url"):
+        return Status(404, {"detail": "No such URL in the API: see /api/v1/docs."})
+    return Status(404, {"detail": f"No such URL in the API: {meant} has a final slash."})
+
+
+def _answered(view):
+    """Each answer of the API carries what is left of the token's rate limit
+    (X-RateLimit-*); ninja answers a method a path lacks with a text 405: here it is JSON
+    like every other refusal."""
 
     @wraps(view)
     def answered(request, *args, **kwargs):
@@ -330,14 +388,19 @@ def _json_not_allowed(view):
             allowed = response["Allow"]
             response = JsonResponse({"detail": f"This URL takes {allowed}."}, status=405)
             response["Allow"] = allowed
+        budget = getattr(getattr(request, "api_token", None), "budget", None)
+        if budget is not None:
+            for header, value in budget.headers().items():
+                response[header] = value
         return response
 
     return answered
 
 
 def urls():
-    """What capitalla_site/urls.py mounts at /api/v1/: the API's URLs, 405s as JSON."""
+    """What capitalla_site/urls.py mounts at /api/v1/: the API's URLs, each answer
+    through `_answered`."""
     patterns, app_name, namespace = api.urls
     for pattern in patterns:
-        pattern.callback = _json_not_allowed(pattern.callback)
+        pattern.callback = _answered(pattern.callback)
     return patterns, app_name, namespace

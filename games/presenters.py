@@ -221,6 +221,7 @@ def present_chat(game, me, name_of, error: str | None = None, draft: str = "") -
         latest = list(game.chat.order_by("-id").values("seat", "user_id", "text", "created_at")[:CHAT_SHOWN])
         lines = [
             {
+                "seat": m["seat"],
                 "name": name_of(m["seat"]),
                 "text": m["text"],
                 "at": m["created_at"],

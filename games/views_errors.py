@@ -31,14 +31,18 @@ def csrf_failure(request, reason: str = ""):
     return render(request, "403_csrf.html", {"no_cookie": reason == REASON_NO_CSRF_COOKIE}, status=403)
 
 
+def database_busy(error) -> bool:
+    """The request waited the pool's timeout for a database connection."""
+    return isinstance(error, OperationalError) and isinstance(error.__cause__, PoolTimeout)
+
+
 def server_error(request):
     """handler500, called while the exception is handled. A request that waited the pool's
     timeout for a database connection (a burst of requests larger than the pools) was
     refused nothing and broke nothing: it gets 503 and a Retry-After, which clients and
     proxies read as "come back", not a 500. Rendered without the request, as Django's
     own: every context processor would ask the database again."""
-    error = sys.exception()
-    busy = isinstance(error, OperationalError) and isinstance(error.__cause__, PoolTimeout)
+    busy = database_busy(sys.exception())
     answer = HttpResponseServerError(loader.get_template("503.html" if busy else "500.html").render())
     if busy:
         answer.status_code = 503

@@ -31,13 +31,7 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
         rematches = rematches_for(request.user)
         # Listed under "Your tables" and "Rematches for you" instead.
         open_tables = open_tables.exclude(seats__user=request.user).exclude(pk__in=[r["id"] for r in rematches])
-        mine = (
-            Game.objects.filter(Q(seats__user=request.user), status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
-            .select_related("host")
-            .prefetch_related("seats")
-            .order_by("-created_at")
-            .distinct()[:50]
-        )
+        mine = my_tables(request.user, [Game.Status.OPEN, Game.Status.ACTIVE])
     page = Paginator(in_lobby_order(open_tables, request.user), LOBBY_PAGE_SIZE).get_page(request.GET.get("page"))
     open_rows, my_rows = [_lobby_row(g, request.user) for g in page], [_lobby_row(g, request.user) for g in mine]
     label_seats(open_rows, my_rows, rematches)
@@ -94,10 +88,25 @@ def in_lobby_order(tables, user):
     return tables.select_related("host").prefetch_related("seats").order_by(rank, "-created_at", "-pk")
 
 
-def rematches_for(user) -> list[dict]:
+def my_tables(user, statuses) -> list[Game]:
+    """The latest 50 tables of these statuses where `user` has a seat, newest first."""
+    return list(
+        Game.objects.filter(seats__user=user, status__in=statuses)
+        .select_related("host")
+        .prefetch_related("seats")
+        .order_by("-created_at")
+        .distinct()[:50]
+    )
+
+
+def my_open_tables(user) -> list[Game]:
+    return my_tables(user, [Game.Status.OPEN])
+
+
+def rematch_tables_for(user) -> list[Game]:
     """Open rematches of games the user played, where they have no seat yet: joined from
     the old game (`services.rematch`), which lets them in even when the table is private."""
-    games = (
+    return list(
         Game.objects.filter(status=Game.Status.OPEN, rematch_of__seats__user=user)
         .exclude(seats__user=user)
         .select_related("host", "rematch_of")
@@ -105,13 +114,17 @@ def rematches_for(user) -> list[dict]:
         .order_by("-created_at")
         .distinct()[:20]
     )
+
+
+def rematches_for(user) -> list[dict]:
+    """`rematch_tables_for` as lobby rows, each with the way to join it."""
     return [
         _lobby_row(g, user)
         | {
             "join_url": reverse("rematch", args=[g.rematch_of.pk]),
             "rematch_of": g.rematch_of.title,
         }
-        for g in games
+        for g in rematch_tables_for(user)
     ]
 
 

@@ -58,4 +58,5 @@ def sample_values(game, user) -> dict:
         "content_type_id": 1,
         "id": 1,
         "token_id": 1,
+        "rest": "nope",  # the API's catch-all: any other path under /api/v1/
     }

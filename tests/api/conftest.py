@@ -8,6 +8,22 @@ from django.test import Client
 from api import tokens
 
 
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits(settings):
+    """Each test starts with the whole minute's budget: the counters are keyed by user id,
+    which every test's alice shares, and outlive the test's database (found when a test
+    that makes hundreds of requests ran before the others, as it may under xdist)."""
+    from django.core.cache import cache
+
+    from api import limits
+
+    cache.clear()
+    if settings.REDIS_URL:
+        server = limits._redis(settings.REDIS_URL)
+        for key in server.scan_iter("api:rate:*"):
+            server.delete(key)
+
+
 @pytest.fixture
 def token_of():
     """token_of(user, scopes=("read", "play")) -> the secret of a new token of theirs."""

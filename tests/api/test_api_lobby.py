@@ -90,5 +90,6 @@ def test_my_games_in_the_pages_order(api_as, alice, bob, charlie):
     assert [g["id"] for g in lists["my_turn"]] == [soon.pk, later.pk]
     assert [g["id"] for g in lists["waiting"]] == [waiting.pk]
     page = my_games_by_urgency(alice)
-    assert {k: [g["id"] for g in v] for k, v in lists.items()} == {k: [g.pk for g in v] for k, v in page.items()}
+    assert {k: [g["id"] for g in lists[k]] for k in page} == {k: [g.pk for g in v] for k, v in page.items()}
+    assert lists["open"] == lists["rematches"] == []
     assert all(g["view"] is None for g in lists["my_turn"])

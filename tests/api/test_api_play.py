@@ -122,11 +122,21 @@ def test_resigning_ends_a_two_player_game(api_as, table, alice):
     assert answer.json()["result"]["winners"] == [1]
 
 
-def test_the_log_and_seed_come_only_after_the_end(api_as, table, alice, play_out):
+def test_the_log_tells_the_moves_in_play_and_the_seed_only_after_the_end(api_as, table, alice, bob, play_out):
+    """Found by a QA pass: a client could not read the opponents' moves while the game
+    was played (the page's history shows them): the log comes at any time, the seed last."""
     client = api_as(alice)
+    draw = {"type": "draw", "from": "pile"}
+    client.post(f"/games/{table.pk}/moves", {"version": table.version, "move": draw})
     early = client.get(f"/games/{table.pk}/log")
-    assert early.status_code == 409 and str(table.seed) not in early.content.decode()
-    game = play_out(table)
+    assert early.status_code == 200 and str(table.seed) not in early.content.decode()
+    assert early.json()["seed"] is None and early.json()["result"] is None
+    [event] = early.json()["events"]
+    assert event["seat"] == 0 and event["move"] == draw and event["text"] == "Alice drew from the draw pile."
+    # What the other seat drew is no part of a move: the log tells no hidden card.
+    assert api_as(bob).get(f"/games/{table.pk}/log").json()["events"] == early.json()["events"]
+    assert client.get(f"/games/{table.pk}/log", after=1).json()["events"] == []
+    game = play_out(Game.objects.get(pk=table.pk))
     body = client.get(f"/games/{table.pk}/log").json()
     assert body["seed"] == game.seed and body["num_seats"] == 2
     assert [e["seq"] for e in body["events"]] == list(range(1, game.version + 1))
@@ -137,9 +147,14 @@ def test_the_log_and_seed_come_only_after_the_end(api_as, table, alice, play_out
     assert state == game.state
 
 
-def test_a_player_can_chat(api_as, table, bob):
+def test_a_player_can_chat_and_read_the_talk(api_as, table, alice, bob):
     assert api_as(bob).post(f"/games/{table.pk}/chat", {"text": "good luck"}).status_code == 201
     assert Game.objects.get(pk=table.pk).chat_count == 1
+    talk = api_as(alice).get(f"/games/{table.pk}/chat").json()
+    assert talk["count"] == 1
+    [line] = talk["lines"]
+    assert (line["seat"], line["name"], line["text"], line["is_me"]) == (1, "Bob", "good luck", False)
+    assert api_as(alice).get(f"/games/{table.pk}").json()["chat_count"] == 1
 
 
 def test_an_api_move_runs_the_clock_and_the_bots_like_a_click(
