@@ -1,10 +1,11 @@
-"""No view, page or htmx answer shows a viewer another seat's hidden cards, a face-down
-card (the stock and its order) or the seed while the game is on: through `rules.view`
-in random legal games, and through the pages (page, history, htmx poll answer) of a
+"""No view, move, page or htmx answer shows a viewer another seat's hidden cards, a
+face-down card (the stock and its order) or the seed while the game is on: through
+`rules.view` and the moves in random legal games, and through the pages (page, history, htmx poll answer) of a
 game played to its end, for every seat, a signed-in spectator and an anonymous visitor."""
 
 import pytest
 from contract_checks import (
+    check_moves_name_no_hidden_card,
     check_pages_hide_secrets,
     check_views_hide_secrets,
     dealt_table,
@@ -23,6 +24,18 @@ PAGE_EVERY = 30
 @every_seed
 def test_views_hide_other_hands_the_stock_and_the_seed(plugin, seed):
     check_views_hide_secrets(plugin, seed)
+
+
+@every_game
+@every_seed
+def test_moves_name_no_card_the_table_has_not_seen(plugin, seed):
+    check_moves_name_no_hidden_card(plugin, seed)
+
+
+def test_a_move_naming_the_card_it_draws_is_caught():
+    check_moves_name_no_hidden_card(TOY, 0)
+    with pytest.raises(AssertionError, match="names"):
+        check_moves_name_no_hidden_card(BROKEN["telling moves"], 0)
 
 
 @pytest.mark.django_db

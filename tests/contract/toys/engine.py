@@ -111,6 +111,21 @@ class LosingRules(ToyRules):
 _deals = itertools.count()
 
 
+class TellingRules(ToyRules):
+    """Its moves name the stock card they will draw: the log tells a face-down card."""
+
+    _FIELDS = {"play": ({"card"}, {"draws"})}
+
+    def legal_moves(self, state, seat):
+        return [
+            {**move, "draws": state["stock"][0]} if state["stock"] else move
+            for move in super().legal_moves(state, seat)
+        ]
+
+    def apply(self, state, seat, move):
+        return super().apply(state, seat, {"type": "play", "card": move["card"]})
+
+
 class UnrepeatableRules(ToyRules):
     """Every new game is numbered by the process: seed + moves no longer rebuild it."""
 

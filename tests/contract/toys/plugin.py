@@ -100,6 +100,7 @@ BROKEN = {
     "peeking view": replace(TOY, rules=engine.PeekingRules()),
     "peeking page": replace(TOY, present=_peeking_present),
     "losing cards": replace(TOY, rules=engine.LosingRules()),
+    "telling moves": replace(TOY, rules=engine.TellingRules()),
     "unrepeatable": replace(TOY, rules=engine.UnrepeatableRules()),
     "offering illegal moves": replace(TOY, rules=engine.OfferingRules()),
     "endless": replace(TOY, rules=engine.EndlessRules()),
