@@ -24,8 +24,12 @@ def _rematch_of(ids: list[int]) -> dict[int, int]:
     return dict(Game.objects.filter(rematch_id__in=ids).values_list("rematch_id", "pk"))
 
 
+# `game_json`'s `rematch_of` when the caller did not read it.
+NOT_READ = object()
+
+
 def game_json(
-    game: Game, user, *, with_view: bool = True, ratings: dict | None = None, rematch_of: int | None = -1
+    game: Game, user, *, with_view: bool = True, ratings: dict | None = None, rematch_of: int | None | object = NOT_READ
 ) -> dict:
     """`user`'s seat's view of `game` (a watcher's, `view(state, None)`, if they have no
     seat); lists leave the view out (`with_view`), a game's own answer has it. The players'
@@ -34,7 +38,7 @@ def game_json(
     me = game.seat_of(user)
     if ratings is None:
         ratings = seat_ratings(game, game.seat_list)
-    if rematch_of == -1:
+    if rematch_of is NOT_READ:
         rematch_of = _rematch_of([game.pk]).get(game.pk)
     active = game.status == Game.Status.ACTIVE
     to_act = list(game.to_act or []) if active else []
