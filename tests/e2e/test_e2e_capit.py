@@ -357,3 +357,26 @@ def test_on_a_phone_alice_ticks_cards_by_touch_and_melds_them(contract_down, pho
     expect(phone.locator(".my-hand .phand [data-card]")).to_have_count(len(AFTER_CONTRACT) - len(JACKS))
     assert questions_asked(phone) == []
     assert phone.console_errors == [] and phone.csp_errors == []
+
+
+def test_a_keyboard_reaches_alices_moves_past_her_hand(contract_down, page, alice):
+    """Her hand in the builder is a card and a Tick box a card (before the contract, up to
+    three group ticks): a link after the turn banner, seen once focused, goes past them
+    to the turn's moves. Found by an accessibility pass: 40 Tabs before "Lay down"."""
+    from playwright.sync_api import expect
+
+    log_in(page)
+    page.goto(f"/games/{contract_down.pk}/")
+    settled(page)
+    skip = page.get_by_role("link", name="Skip to your moves")
+    assert skip.bounding_box()["width"] <= 1  # out of sight until focused
+    page.locator(".turn-banner").click()  # the keyboard goes on from the banner
+    for _ in range(15):
+        page.keyboard.press("Tab")
+        if skip.evaluate("link => link === document.activeElement"):
+            break
+    expect(skip).to_be_focused()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.closest('.builder__actions') !== null")
+    assert page.console_errors == [] and page.csp_errors == []
