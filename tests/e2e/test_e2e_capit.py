@@ -28,6 +28,7 @@ from games.capit.presenter import pcard
 from games.engine.cards import face as shown_face
 from tests.capit.capit_web import set_hand
 from tests.e2e.confirm import press_twice, questions_asked, record_questions
+from tests.e2e.keyboard import follow_skip_link
 from tests.e2e.layout import MIN_TARGET, box, horizontal_scroll, small_controls
 from tests.e2e.session import log_in
 
@@ -363,20 +364,9 @@ def test_a_keyboard_reaches_alices_moves_past_her_hand(contract_down, page, alic
     """Her hand in the builder is a card and a Tick box a card (before the contract, up to
     three group ticks): a link after the turn banner, seen once focused, goes past them
     to the turn's moves. Found by an accessibility pass: 40 Tabs before "Lay down"."""
-    from playwright.sync_api import expect
-
     log_in(page)
     page.goto(f"/games/{contract_down.pk}/")
     settled(page)
-    skip = page.get_by_role("link", name="Skip to your moves")
-    assert skip.bounding_box()["width"] <= 1  # out of sight until focused
-    page.locator(".turn-banner").click()  # the keyboard goes on from the banner
-    for _ in range(15):
-        page.keyboard.press("Tab")
-        if skip.evaluate("link => link === document.activeElement"):
-            break
-    expect(skip).to_be_focused()
-    page.keyboard.press("Enter")
-    page.keyboard.press("Tab")
+    follow_skip_link(page)
     assert page.evaluate("() => document.activeElement.closest('.builder__actions') !== null")
     assert page.console_errors == [] and page.csp_errors == []

@@ -13,6 +13,7 @@ from django.db import connections
 from games.models import Game
 from games.rummathon.engine.cards import colour, deck, is_flex, number
 from games.rummathon.engine.rules import next_requirement
+from tests.e2e.keyboard import follow_skip_link
 from tests.e2e.session import log_in
 from tests.rummathon.rummathon_web import place
 
@@ -144,23 +145,11 @@ def alices_rummathon(alice):
 def test_after_her_draw_a_keyboard_reaches_alices_moves_past_her_hand(alices_rummathon, page, alice):
     """Her hand in the group builder is dozens of controls; a link after the turn banner,
     seen once focused, goes past them to the turn's moves (the discards)."""
-    from playwright.sync_api import expect
-
     lay_out(phase="play", turn=0, drawn=True, hands={0: [c for c in deck() if number(c)][:13]})  # no action card
     log_in(page)
     page.goto(alices_rummathon.get_absolute_url())
     settled(page)
-    skip = page.get_by_role("link", name="Skip to your moves")
-    assert skip.bounding_box()["width"] <= 1  # out of sight until focused
-    page.locator(".turn-banner").click()  # the keyboard goes on from the banner
-    for _ in range(10):
-        page.keyboard.press("Tab")
-        if skip.evaluate("link => link === document.activeElement"):
-            break
-    expect(skip).to_be_focused()
-    assert skip.bounding_box()["width"] > 50  # seen
-    page.keyboard.press("Enter")
-    page.keyboard.press("Tab")
+    follow_skip_link(page)
     assert page.evaluate("() => document.getElementById('rum-moves').contains(document.activeElement)")
     assert page.evaluate("() => document.activeElement.closest('.rum-discards') !== null")
     assert page.console_errors == [] and page.csp_errors == []
