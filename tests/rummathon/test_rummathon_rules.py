@@ -646,3 +646,11 @@ def test_players_tied_on_the_best_score_at_the_end_share_the_win():
     state = table([ids("B2"), ids("R12")], groups=groups, progress=[11, 11], scores=[490, 500])
     after = RULES.apply(state, 0, {"type": "discard", "card": "B2:0"})
     assert after["scores"] == [500, 500] and after["result"]["winners"] == [0, 1]
+
+
+def test_a_game_dealt_under_the_old_rules_may_still_discard_a_sabotage():
+    state = table([ids("SABOTAGE", "B1"), FILLER])
+    state["options"] = {**state["options"], "sabotage_discard": True}
+    assert {"type": "discard", "card": "SABOTAGE:0"} in RULES.legal_moves(state, 0)
+    after = RULES.apply(state, 0, {"type": "discard", "card": "SABOTAGE:0"})
+    assert after["discard"][-1] == "SABOTAGE:0"

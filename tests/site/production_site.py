@@ -108,7 +108,7 @@ def gunicorn(var_dir, **env):
     """The web server of the README's production steps on a free port of 127.0.0.1."""
     port = free_port()
     command = [sys.executable, "-m", "gunicorn", "capitalla_site.asgi", "-k", "capitalla_site.asgi_worker.Worker"]
-    command += ["--bind", f"127.0.0.1:{port}", "--workers", "1"]
+    command += ["--bind", f"127.0.0.1:{port}", "--workers", "1", "--graceful-timeout", "5"]
     with running(command, port, env=environment(var_dir, **env), cwd=settings.BASE_DIR):
         yield port
 

@@ -66,7 +66,9 @@ DRAW_FIRST = "Draw first: from the deck, or take from the discard pile to lay do
 
 
 class RummathonRules:
-    info = GameInfo("rummathon", "Rummathon Royale", 2, 6, 4, {"variant": "full"})
+    # `sabotage_discard`: whether a Sabotage may be discarded, as before session 44; the
+    # games dealt before then keep it (games/rummathon/migrations/0001), so they replay.
+    info = GameInfo("rummathon", "Rummathon Royale", 2, 6, 4, {"variant": "full", "sabotage_discard": False})
 
     def new_game(self, players: int, options: dict, seed: int) -> State:
         if not isinstance(options, dict):
@@ -79,6 +81,8 @@ class RummathonRules:
         options = {**self.info.default_options, **options}
         if options["variant"] not in VARIANTS:
             raise ValueError(f"variant must be one of: {', '.join(VARIANTS)}")
+        if not isinstance(options["sabotage_discard"], bool):
+            raise ValueError("sabotage_discard must be true or false")
         state = {
             "seed": seed,
             "players": players,
@@ -122,7 +126,7 @@ class RummathonRules:
                 {"type": "hit", **target} for card in _one_per_face(hand) for target in _hit_targets(state, seat, card)
             ]
         moves += _action_moves(state, seat)
-        moves += [{"type": "discard", "card": card} for card in _one_per_face(hand) if action(card) != "SABOTAGE"]
+        moves += [{"type": "discard", "card": card} for card in _one_per_face(hand) if _may_discard(state, card)]
         return moves
 
     def apply(self, state: State, seat: int, move: Move) -> State:
@@ -607,10 +611,16 @@ def _sabotage(state: State, seat: int, card: str) -> State:
     return _after_play(new, seat, [card])
 
 
+def _may_discard(state: State, card: str) -> bool:
+    """The sheet: a Sabotage never goes into the discard pile (but at a table dealt under
+    the rules before, which let it)."""
+    return action(card) != "SABOTAGE" or state["options"].get("sabotage_discard", False)
+
+
 def _discard(state: State, seat: int, move: Move) -> State:
     hand = state["hands"][seat]
     card = _held_card(move["card"], hand, "card")
-    if action(card) == "SABOTAGE":  # the sheet: it never goes into the discard pile
+    if not _may_discard(state, card):
         raise IllegalMove("A Sabotage never goes to the discard pile: play it.")
     new = next_state(state)
     new["hands"][seat] = [c for c in hand if c != card]
