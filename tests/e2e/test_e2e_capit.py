@@ -7,10 +7,14 @@ a card, and the
 bots' reply comes in by the poll until it is her turn again: all without a page load, a
 console error or a CSP violation.
 
-The deal is random (start_table draws a fresh seed), so every choice is made from the
-hand the page shows (its `data-card` ids), never from card ids known in advance. No
-worker runs: `play_bot_turns` makes the bots' moves when the test says so (and
-BOT_MOVE_DELAY is 0, from tests/conftest.py).
+The deal is fixed (SEED): in about one random deal in fourteen a bot goes out of round 1
+before Alice's first turn, and a bot going out at once after her discard in round 2 then
+leaves a bot's turn out of the moves the test reads. In this deal no round ends before
+her second turn, whatever she discards and whatever the bots choose (their choices follow
+the game's id, which differs between runs). Every choice is still made from the hand the
+page shows (its `data-card` ids), never from card ids known in advance. No worker runs:
+`play_bot_turns` makes the bots' moves when the test says so (and BOT_MOVE_DELAY is 0,
+from tests/conftest.py).
 
 Once her contract is down, she ticks cards with the Tick box under each card (by mouse,
 keyboard and, on a phone, touch), sees each ticked card and the box with the focus, and
@@ -34,6 +38,9 @@ from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
+# Checked for the game ids 1 to 2000 and a thousand more up to 10**7, for each of Alice's
+# discards.
+SEED = 2_026_112_503
 # Milliseconds to wait for something the table's poll ("every 2s") brings in.
 POLL_WAIT = 10_000
 # Set on `window` once the game page has loaded: a full page load would lose it.
@@ -109,8 +116,10 @@ def history(page) -> list[str]:
     return page.locator(".history__list li").all_inner_texts()
 
 
-def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_bot_turns):
+def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_bot_turns, monkeypatch):
     from playwright.sync_api import expect
+
+    monkeypatch.setattr(services, "new_seed", lambda: SEED)  # the live server deals in this process
 
     banner = page.locator(".turn-banner")
     check = page.locator("#builder-check")
