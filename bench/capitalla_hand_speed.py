@@ -63,10 +63,11 @@ def turns_to_declare(hand: list[str], pile: list[str], discard, rng: random.Rand
 def rollout_discard(rollouts: int, horizon: int):
     def discard(hand: list[str], seen: list[str], rng: random.Random) -> str:
         own = hard_discard(hand, seen, rng)
-        nearest: dict[tuple, str] = {}
         distances = {card: distance([other for other in hand if other != card]) for card in hand}
+        least = min(distances.values())
+        nearest: dict[tuple, str] = {}  # one card per role class
         for card in sorted(hand):
-            if distances[card] == min(distances.values()):
+            if distances[card] == least:
                 nearest.setdefault(ROLES[card], card)
         if len(nearest) == 1:
             return own
