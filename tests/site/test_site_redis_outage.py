@@ -21,6 +21,7 @@ from django.conf import settings as django_settings
 from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
+from kombu import pools
 
 from capitalla_site.celery import app as celery_app
 from games import services
@@ -47,8 +48,10 @@ def broker_as(configured: dict):
     transport and options) for the duration."""
 
     def reset():
-        if celery_app._pool is not None:
-            celery_app._pool.force_close_all()
+        # Celery's pool is kombu's, kept per broker URL in kombu's own registry: closing it
+        # there too (pools.reset) lets the next test under the old URL open a new one; a
+        # pool closed but still registered answers "Acquire on closed pool".
+        pools.reset()
         celery_app._pool = None
         celery_app.amqp._producer_pool = None
 
