@@ -56,6 +56,13 @@ def game_options_form(game: GamePlugin, data=None) -> GameOptionsForm:
     return (game.options_form or GameOptionsForm)(data, game=game)
 
 
+# What the levels mean to a player, and the promise every bot keeps (docs/bots.md).
+BOT_LEVEL_HELP = (
+    "Easy bots play loosely, normal ones sensibly, hard ones as strongly as we could make them. "
+    "A bot sees what its seat may see and no more: its own cards and what the table has seen, as you do."
+)
+
+
 def _level_note(level: str) -> str:
     """Which games have bots of `level`, for a level not every game has yet."""
     names = [plugin.name for plugin in PLUGINS.values() if level in plugin.bots]
@@ -142,7 +149,7 @@ class CreateTableForm(forms.Form):
         self.fields["seats"].initial = first.rules.info.default_players
         # A level not every game has yet says which have it.
         partial = [level for level in BOT_LEVELS if not all(level in p.bots for p in PLUGINS.values())]
-        self.fields["bot_level"].help_text = " ".join(_level_note(level) for level in partial)
+        self.fields["bot_level"].help_text = " ".join([BOT_LEVEL_HELP, *(_level_note(level) for level in partial)])
         # Every game's options; only the chosen game's are read (without JavaScript the
         # page shows them all).
         self.game_options = {
