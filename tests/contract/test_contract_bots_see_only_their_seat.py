@@ -1,7 +1,7 @@
-"""A "hard" bot sees only what a player sees: at positions of random games of every game
-that has one, the hidden part of the state (the other hands, the stock's order) is dealt
-again at random, consistently with the seat's view (`GamePlugin.reshuffle_hidden`), and
-the bot chooses the same move in either world."""
+"""A bot of every level sees only what a player sees (the create form promises it): at
+positions of random games of every game, the hidden part of the state (the other hands,
+the stock's order) is dealt again at random, consistently with the seat's view
+(`GamePlugin.reshuffle_hidden`), and the bot chooses the same move in either world."""
 
 import random
 from dataclasses import replace
@@ -10,6 +10,7 @@ import pytest
 from contract_checks import every_game
 from toys.plugin import TOY
 
+from games.services import BOT_LEVELS
 from tests.bot_positions import bot_positions
 
 POSITIONS = 40  # per game: every few moves of a few games
@@ -25,29 +26,30 @@ def positions(plugin, games: int = 3):
     )
 
 
-def check_sees_only_the_view(plugin) -> int:
-    rules, hard, checked = plugin.rules, plugin.bots["hard"], 0
-    assert plugin.reshuffle_hidden is not None, f"{plugin.slug}: a hard bot needs reshuffle_hidden"
+def check_sees_only_the_view(plugin, level: str = "hard") -> int:
+    rules, bot, checked = plugin.rules, plugin.bots[level], 0
+    assert plugin.reshuffle_hidden is not None, f"{plugin.slug}: a bot's promise needs reshuffle_hidden"
     for k, (state, seat) in enumerate(positions(plugin)):
         if k >= POSITIONS:
             break
-        chosen = hard.choose(state, seat, random.Random(k))
+        chosen = bot.choose(state, seat, random.Random(k))
         for world in range(WORLDS):
             other = plugin.reshuffle_hidden(state, seat, random.Random(1000 * k + world))
             assert rules.view(other, seat) == rules.view(state, seat), f"{plugin.slug}: the reshuffle changed the view"
             assert sorted(plugin.cards(other)) == sorted(plugin.cards(state)), f"{plugin.slug}: cards changed"
-            assert hard.choose(other, seat, random.Random(k)) == chosen, (
-                f"{plugin.slug}, position {k}: the hard bot chose differently once the hidden cards moved"
+            assert bot.choose(other, seat, random.Random(k)) == chosen, (
+                f"{plugin.slug}, position {k}: the {level} bot chose differently once the hidden cards moved"
             )
         checked += 1
     return checked
 
 
 @every_game
-def test_the_hard_bot_chooses_from_what_its_seat_sees(plugin):
-    if "hard" not in plugin.bots:
-        pytest.skip(f"{plugin.slug} has no hard bot yet")
-    assert check_sees_only_the_view(plugin) >= 10
+@pytest.mark.parametrize("level", BOT_LEVELS)
+def test_a_bot_chooses_from_what_its_seat_sees(plugin, level):
+    if level not in plugin.bots:
+        pytest.skip(f"{plugin.slug} has no {level} bot yet")
+    assert check_sees_only_the_view(plugin, level) >= 10
 
 
 def test_a_bot_that_peeks_at_the_stock_is_caught():
