@@ -31,20 +31,24 @@ import _common  # noqa: F401  first: puts the repository root on sys.path
 
 from games.capitalla.engine import CARDS
 from games.capitalla.engine.bots import GinBot, NormalBot
-from games.capitalla.engine.evaluation import ROLES, distance, distance_after_pick
+from games.capitalla.engine.evaluation import ROLES, distance, distance_after_pick, unseen_cards
 from games.capitalla.engine.hard import best_discard
 from games.capitalla.engine.rules import HAND_SIZE
 
 CAP = 40  # turns after which a deal is given up (counted as CAP + 1)
 
 
+def view_of(hand: list[str], seen: list[str]) -> dict:
+    """What a bot reads of the solitaire: its hand and its own discards."""
+    return {"hand": hand, "discard_pile": seen}
+
+
 def hard_discard(hand: list[str], seen: list[str], rng: random.Random) -> str:
-    unseen = [card for card in CARDS if card not in hand and card not in seen]
-    return best_discard(hand, unseen, rng)
+    return best_discard(hand, unseen_cards(view_of(hand, seen)), rng)
 
 
 def bot_discard(bot):
-    return lambda hand, seen, rng: bot.discard({"hand": hand, "discard_pile": seen}, rng)
+    return lambda hand, seen, rng: bot.discard(view_of(hand, seen), rng)
 
 
 def turns_to_declare(hand: list[str], pile: list[str], discard, rng: random.Random, cap: int = CAP) -> int:
@@ -71,7 +75,7 @@ def rollout_discard(rollouts: int, horizon: int):
                 nearest.setdefault(ROLES[card], card)
         if len(nearest) == 1:
             return own
-        unseen = sorted(card for card in CARDS if card not in hand and card not in seen)
+        unseen = sorted(unseen_cards(view_of(hand, seen)))
         sampler = random.Random(" ".join(sorted(hand)))
         futures = [sampler.sample(unseen, horizon) for _ in range(rollouts)]
         candidates = [own] + [card for card in nearest.values() if ROLES[card] != ROLES[own]]
