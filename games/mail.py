@@ -1,6 +1,7 @@
 """The embedded default's email backend: mail is kept in the database (OutboxMessage)
 instead of being sent, and each user reads their own at /outbox/."""
 
+from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from zoneinfo import ZoneInfo
@@ -54,7 +55,7 @@ def reply_as_mail(mail: OutboxMessage, user, text: str) -> bytes:
     address to its Reply-To, in its thread, quoting it below an attribution line (which
     the reply's reader must cut, as with a real client's reply)."""
     reply = EmailMessage()
-    reply["From"] = f"{user.name} <{user.email}>"
+    reply["From"] = Address(display_name=user.name, addr_spec=user.email)
     reply["To"] = mail.headers["Reply-To"]
     reply["Subject"] = mail.subject if mail.subject.lower().startswith("re:") else f"Re: {mail.subject}"
     reply["Date"] = format_datetime(timezone.now())

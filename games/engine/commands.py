@@ -177,9 +177,17 @@ def _are(count: int) -> str:
 
 # ---------------------------------------------------------------- seats
 
-_SEAT = re.compile(r"^(?:seat|player)\s*#?\s*(\d+)$")
-_PARENTHESIS = re.compile(r"\s*\([^()]*\)\s*$")
+_SEAT = re.compile(r"^(?:seat|player) ?#? ?(\d+)$")  # on a name_key: one space between words
 _RESERVED = re.compile(r"\b(?:and|on|with|about|for|to|then|low|high)\b|[,;/:]")
+
+
+def _without_parenthesis(name: str) -> str:
+    """The name without a last "(…)" that holds no parenthesis ("Bot 2 (hard)" -> "Bot 2")."""
+    name = name.rstrip()
+    opening = name.rfind("(")
+    if name.endswith(")") and opening >= 0 and ")" not in name[opening + 1 : -1]:
+        return name[:opening]
+    return name
 
 
 def seat_named(text: str, names: list[str], seats=None) -> int:
@@ -195,7 +203,7 @@ def seat_named(text: str, names: list[str], seats=None) -> int:
         raise CommandError(f"There is no seat {number.group(1)} to name here.")
     found = [seat for seat in seats if name_key(names[seat]) == key]
     if not found:  # "Bot 2" for "Bot 2 (hard)": a bot's level is no part of what it is called
-        found = [seat for seat in seats if name_key(_PARENTHESIS.sub("", names[seat])) == key]
+        found = [seat for seat in seats if name_key(_without_parenthesis(names[seat])) == key]
     if len(found) == 1:
         return found[0]
     if found:

@@ -7,6 +7,7 @@ from email.utils import parseaddr
 
 from games.inbound.decoding import header_text
 
+MAX_SENDER_CHARS = 998  # RFC 5322's longest line: no need to parse more of a From here
 NULL_SENDER_LOCAL_PARTS = {"mailer-daemon", "postmaster"}
 BULK_PRECEDENCES = {"bulk", "junk", "list", "auto_reply"}
 # Headers whose presence marks an auto-reply (unless they say "no"). X-Auto-Response-Suppress
@@ -14,7 +15,7 @@ BULK_PRECEDENCES = {"bulk", "junk", "list", "auto_reply"}
 AUTO_REPLY_HEADERS = ("X-Autoreply", "X-Autorespond", "X-MS-Exchange-Generated-Message-Source")
 LIST_HEADERS = ("List-Id", "List-Unsubscribe")
 AUTOMATIC_SUBJECT = re.compile(
-    r"^\s*auto\s*:"
+    r"^\s{0,9}auto\s{0,9}:"
     r"|\b(out of (the )?office|automatic reply|auto-?reply|autoreply|réponse automatique|automatische antwort"
     r"|abwesenheitsnotiz|respuesta automática|risposta automatica"
     r"|undeliverable|undelivered mail|delivery status notification|returned mail|mail delivery failed"
@@ -44,7 +45,7 @@ def automatic_reason(message: Message) -> str | None:
     if header_text(message, "Return-Path").replace(" ", "") == "<>":
         return "null sender (Return-Path: <>)"
     # The sender's local part, also when it has no domain ("From: MAILER-DAEMON").
-    sender = parseaddr(header_text(message, "From"))[1].lower()
+    sender = parseaddr(header_text(message, "From")[:MAX_SENDER_CHARS])[1].lower()
     if sender.partition("@")[0] in NULL_SENDER_LOCAL_PARTS:
         return f"from {sender}"
     subject = header_text(message, "Subject")

@@ -9,6 +9,9 @@ from email.message import Message
 from email.utils import collapse_rfc2231_value
 
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Python's own codecs that are no charset of mail; punycode and idna also cost quadratic
+# time on long input. A part labelled with one reads as UTF-8.
+NOT_MAIL_CHARSETS = {"idna", "punycode", "raw_unicode_escape", "unicode_escape", "undefined", "mbcs", "oem"}
 
 
 def header_text(message: Message, name: str) -> str:
@@ -47,11 +50,11 @@ def part_text(part: Message) -> str:
         return ""
     charset = part.get_content_charset() or "utf-8"
     try:
-        codec = codecs.lookup(charset).name
+        codec = codecs.lookup(charset).name.replace("-", "_")
     except (LookupError, ValueError):  # ValueError: a NUL in the name
-        codec = "utf-8"
-    if codec == "ascii":
-        codec = "utf-8"
+        codec = "utf_8"
+    if codec == "ascii" or codec in NOT_MAIL_CHARSETS:
+        codec = "utf_8"
     try:
         text = payload.decode(codec, errors="replace")
     except LookupError:  # a codec that is no text encoding ("base64", "rot13")
@@ -70,19 +73,21 @@ def _parameter(part: Message, name: str) -> str:
 def unflowed(text: str, delete_space: bool = False) -> str:
     """format=flowed text (RFC 3676) with its soft line breaks joined: a line ending in a
     space goes on with the next line of the same quote depth; "-- " stays the signature."""
-    lines: list[str] = []
+    lines: list[list[str]] = []  # each line's pieces, joined once at the end (linear)
+    depths: list[int] = []
     joining = False
     for line in text.replace("\r\n", "\n").split("\n"):
         depth = _quote_depth(line)
         content = line[depth:].removeprefix(" ")  # space-stuffing
-        if joining and lines and _quote_depth(lines[-1]) == depth:
-            lines[-1] += content
+        if joining and lines and depths[-1] == depth:
+            lines[-1].append(content)
         else:
-            lines.append(line[:depth] + (" " if depth and content else "") + content)
+            lines.append([line[:depth] + (" " if depth and content else "") + content])
+            depths.append(depth)
         joining = content.endswith(" ") and content != "-- "
         if joining and delete_space:
-            lines[-1] = lines[-1][:-1]
-    return "\n".join(lines)
+            lines[-1][-1] = lines[-1][-1][:-1]
+    return "\n".join("".join(pieces) for pieces in lines)
 
 
 def _quote_depth(line: str) -> int:

@@ -1,24 +1,37 @@
-"""Reading a raw mail into what the site needs: who wrote, to which address, in reply to
-what, whether a person wrote it at all, and the new lines of the reply without the quote,
-the attribution, the signature or the phone's advert. Pure: the standard library's email
-package only, and it never raises on malformed mail (only on one that is too big)."""
+"""Reading a raw mail into what the site needs: its head (games/inbound/head.py: who wrote,
+to which address, in reply to what, whether a person wrote it at all), and the new lines
+of the reply without the quote, the attribution, the signature or the phone's advert.
 
+Every reader works on a prefix, so that no mail costs more than a few milliseconds
+whatever its size (bench/bench_inbound.py): the MIME parser sees the head and the first
+MAX_BODY_BYTES of the body, cut where MAX_PART_LINES boundary or Content-Type lines have
+started parts (which bounds the nesting too); the quote stripper sees MAX_READ_CHARS of
+text. Pure: the standard library's email package only. It raises MessageTooBig for a mail
+over MAX_MESSAGE_BYTES, and Unreadable for one that none of that gets through; nothing
+else.
+"""
+
+import logging
 import re
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from dataclasses import asdict, dataclass
 from email import message_from_bytes
 from email.message import Message
-from email.utils import getaddresses, parseaddr, parsedate_to_datetime
 
-from games.inbound.automatic import automatic_reason
-from games.inbound.decoding import decoded_header, header_text, part_text
+from games.inbound.decoding import part_text
+from games.inbound.head import Head, Unreadable, read_head, split_head
 from games.inbound.html_text import html_to_text
 from games.inbound.reply_text import new_text
 
 MAX_MESSAGE_BYTES = 2 * 1024 * 1024
+MAX_BODY_BYTES = 64 * 1024
+MAX_PART_LINES = 100  # a part starts with a boundary line, a Content-Type line, or both
+MAX_READ_CHARS = 20_000
 MAX_TEXT_CHARS = 5_000
+# Where a part starts: its Content-Type, or a boundary line ("--" and the boundary; a
+# part may have no Content-Type at all).
+_PART_START = re.compile(rb"^(?:content-type:|--\S)", re.IGNORECASE | re.MULTILINE)
 
-RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To")
+logger = logging.getLogger(__name__)
 
 
 class MessageTooBig(ValueError):
@@ -26,89 +39,42 @@ class MessageTooBig(ValueError):
 
 
 @dataclass(frozen=True)
-class Incoming:
-    message_id: str
-    in_reply_to: str
-    references: list[str]
-    subject: str
-    from_address: str
-    from_name: str
-    recipients: list[str]
-    date: datetime | None
-    automatic: str | None
+class Incoming(Head):
     text: str
 
 
 def read_message(raw: bytes) -> Incoming:
-    """The parts of a raw RFC 5322 message the site acts on; see Incoming."""
+    """The head and the reply's text of a raw RFC 5322 message; see Head and read_text."""
+    return Incoming(**asdict(read_head(checked_size(raw))), text=read_text(raw))
+
+
+def checked_size(raw: bytes) -> bytes:
     if len(raw) > MAX_MESSAGE_BYTES:
         raise MessageTooBig(f"{len(raw)} bytes, the limit is {MAX_MESSAGE_BYTES}")
-    message = message_from_bytes(raw)
-    from_name, from_address = _from(message)
-    return Incoming(
-        message_id=next(iter(_message_ids(header_text(message, "Message-ID"))), ""),
-        in_reply_to=next(iter(_message_ids(header_text(message, "In-Reply-To"))), ""),
-        references=_message_ids(header_text(message, "References")),
-        subject=header_text(message, "Subject"),
-        from_address=from_address,
-        from_name=from_name,
-        recipients=_recipients(message),
-        date=_date(header_text(message, "Date")),
-        automatic=automatic_reason(message),
-        text=new_text(_body(message))[:MAX_TEXT_CHARS],
-    )
+    return raw
 
 
-# Headers
-
-
-def _raw_headers(message: Message, name: str) -> list[str]:
-    """Every instance of the header, undecoded (addresses are parsed before decoding, so
-    that an encoded name holding a comma or a quote cannot break the address)."""
-    return [str(value) for value in message.get_all(name, [])]
-
-
-def _message_ids(value: str) -> list[str]:
-    ids = re.findall(r"<([^<>\s]+)>", value)
-    return ids or value.split()
-
-
-def _address(addr_spec: str) -> str:
-    """The lower-cased addr-spec, or "" if it is not one."""
-    address = addr_spec.strip().lower()
-    local, at, domain = address.rpartition("@")
-    return address if at and local and domain and not re.search(r"[\s<>(),;]", address) else ""
-
-
-def _from(message: Message) -> tuple[str, str]:
-    """The sender's name and address; none when there is not exactly one From header."""
-    values = _raw_headers(message, "From")
-    if len(values) != 1:
-        return "", ""
-    name, addr_spec = parseaddr(values[0])
-    return decoded_header(name), _address(addr_spec)
-
-
-def _recipients(message: Message) -> list[str]:
-    raw = [value for name in RECIPIENT_HEADERS for value in _raw_headers(message, name)]
-    recipients = []
-    for _name, addr_spec in getaddresses(raw):
-        address = _address(addr_spec)
-        if address and address not in recipients:
-            recipients.append(address)
-    return recipients
-
-
-def _date(value: str) -> datetime | None:
+def read_text(raw: bytes) -> str:
+    """The new lines the person wrote, at most MAX_TEXT_CHARS of them."""
+    head, body = split_head(checked_size(raw))
+    body, cut = _first_parts(body[:MAX_BODY_BYTES])
     try:
-        date = parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
-        return None
-    # "-0000" (no time zone known) parses naive; it is UTC all the same.
-    return date if date.tzinfo else date.replace(tzinfo=UTC)
+        text = _body(message_from_bytes(head + body))
+    except Exception as exc:  # noqa: BLE001 - the standard library's failures on bad mail are not listed
+        logger.info("Inbound mail unreadable: %r", exc)
+        raise Unreadable("The mail could not be read") from exc
+    if cut and not text.strip():
+        raise Unreadable(f"No text in the mail's first {MAX_PART_LINES // 2} parts or so")
+    return new_text(text[:MAX_READ_CHARS])[:MAX_TEXT_CHARS]
 
 
-# The body
+def _first_parts(body: bytes) -> tuple[bytes, bool]:
+    """The body cut before its MAX_PART_LINES-th boundary or Content-Type line, and whether
+    it was: a mail nested deeper than that, or of more parts, is read as far as that."""
+    for count, match in enumerate(_PART_START.finditer(body), start=1):
+        if count == MAX_PART_LINES:
+            return body[: match.start()], True
+    return body, False
 
 
 def _body(message: Message) -> str:
@@ -128,19 +94,23 @@ def _body(message: Message) -> str:
         if text.strip():
             return text
     for part in html:
-        text = html_to_text(part_text(part))
+        text = html_to_text(part_text(part)[:MAX_BODY_BYTES])
         if text.strip():
             return text
     return ""
 
 
-def _leaf_parts(part: Message):
-    if part.get_content_maintype() == "message":
-        return
-    if part.is_multipart():
+def _leaf_parts(message: Message):
+    """The parts that hold content, in order, walked without recursion."""
+    stack = [message]
+    while stack:
+        part = stack.pop()
+        if part.get_content_maintype() == "message":
+            continue
+        if not part.is_multipart():
+            yield part
+            continue
         payload = part.get_payload()
-        for subpart in payload if isinstance(payload, list) else []:
-            if isinstance(subpart, Message):
-                yield from _leaf_parts(subpart)
-    else:
-        yield part
+        stack.extend(
+            reversed([sub for sub in payload if isinstance(sub, Message)] if isinstance(payload, list) else [])
+        )

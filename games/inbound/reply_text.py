@@ -4,23 +4,20 @@ signature, "Sent from my iPhone")."""
 
 import re
 
-# "On Tue, 24 Nov 2026 at 10:00, Capitalla <play+…@…> wrote:" and its translations.
-ATTRIBUTION = re.compile(
-    r"^(on\b.*\bwrote"
-    r"|le\b.*\ba écrit"
-    r"|am\b.*\bschrieb\b.*"
-    r"|el\b.*\bescribió"
-    r"|il (giorno )?\b.*\bha scritto"
-    r"|op\b.*\bschreef\b.*"
-    r")\s?:$",
-    re.IGNORECASE,
-)
+# "On Tue, 24 Nov 2026 at 10:00, Capitalla <play+…@…> wrote:" and its translations: a line
+# that starts with one of these words and ends with the verb and a colon, or (German, Dutch)
+# has the verb before the sender's name. Each pattern is linear (one repeat at most, and
+# none nested), as is every other here: mail text is anyone's.
+ATTRIBUTION_START = re.compile(r"(?:on|le|am|el|il|op)\b", re.IGNORECASE)
+ATTRIBUTION_VERB_AT_END = re.compile(r"\b(?:wrote|a écrit|escribió|ha scritto)\s?:$", re.IGNORECASE)
+ATTRIBUTION_VERB_BEFORE_NAME = re.compile(r"\b(?:schrieb|schreef)\b", re.IGNORECASE)
+MAX_ATTRIBUTION_CHARS = 400
 # Thunderbird's older "Capitalla wrote:", taken as an attribution only right above a quote.
 SHORT_ATTRIBUTION = re.compile(r"^.{1,120}\bwrote:$", re.IGNORECASE)
 # Where Outlook's quoted mail starts: nothing after it is the reply.
 QUOTE_SEPARATOR = re.compile(
-    r"^(-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|mensaje original|messaggio originale)"
-    r"\s*-{2,}|_{20,})$",
+    r"^(-{2,20}\s{0,3}(original message|ursprüngliche nachricht|message d'origine|mensaje original"
+    r"|messaggio originale)\s{0,3}-{2,20}|_{20,})$",
     re.IGNORECASE,
 )
 # The header block Outlook writes above the quoted mail: "From: …" then "Sent: …" close below.
@@ -28,7 +25,7 @@ QUOTED_FROM = re.compile(r"^\*?(from|de|von|van|da)\s?:\*?\s", re.IGNORECASE)
 QUOTED_SENT = re.compile(r"^\*?(sent|date|envoyé|gesendet|datum|enviado|inviato|verzonden)\s?:\*?\s", re.IGNORECASE)
 # The line a phone or an app adds under every mail.
 DEVICE_LINE = re.compile(
-    r"^(sent from my \S.*|sent from (mail|outlook|yahoo)\b.*|get outlook for \S+.*"
+    r"^(sent from my \S.*|sent from (mail|outlook|yahoo)\b.*|get outlook for \S.*"
     r"|envoyé de mon \S.*|von meinem \S.* gesendet|enviado desde mi \S.*|inviato da \S.*)$",
     re.IGNORECASE,
 )
@@ -75,10 +72,20 @@ def _attribution_length(lines: list[str], index: int) -> int:
         part = lines[index : index + count]
         if len(part) < count or any(not line.strip() or line.lstrip().startswith(">") for line in part):
             return 0
+        if sum(len(line) for line in part) > MAX_ATTRIBUTION_CHARS:
+            return 0
         joined = " ".join(line.strip() for line in part)
-        if ATTRIBUTION.match(joined) or (SHORT_ATTRIBUTION.match(joined) and _quote_follows(lines, index + count)):
+        if _is_attribution(joined) or (SHORT_ATTRIBUTION.match(joined) and _quote_follows(lines, index + count)):
             return count
     return 0
+
+
+def _is_attribution(line: str) -> bool:
+    return bool(
+        line.endswith(":")
+        and ATTRIBUTION_START.match(line)
+        and (ATTRIBUTION_VERB_AT_END.search(line) or ATTRIBUTION_VERB_BEFORE_NAME.search(line))
+    )
 
 
 def _quote_follows(lines: list[str], index: int) -> bool:

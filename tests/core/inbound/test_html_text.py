@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.inbound.html_text import html_to_text
+from games.inbound.html_text import MAX_TAGS, html_to_text
 
 
 def test_blocks_and_breaks_make_lines():
@@ -57,3 +57,28 @@ def test_pre_keeps_its_line_breaks():
 
 def test_unclosed_and_stray_tags_do_not_raise():
     assert html_to_text("<div><p>take discard</span></b><blockquote>never closed").strip() == "take discard"
+
+
+def test_a_tag_left_open_at_the_end_drops_the_rest_as_browsers_do():
+    assert html_to_text("<p>draw</p><a " * 1 + "<a <a <a never closed").strip() == "draw"
+
+
+def test_a_quoted_greater_than_does_not_end_a_tag():
+    assert html_to_text('<div title="a > b" class="x">draw</div>').strip() == "draw"
+
+
+def test_a_quote_class_in_single_quotes_or_spaced_is_dropped():
+    assert html_to_text("<div class = 'gmail_quote'>quoted</div><p>draw</p>").strip() == "draw"
+
+
+def test_comments_and_doctype_are_not_text():
+    assert html_to_text("<!DOCTYPE html><!--[if mso]><p>hidden</p><![endif]--><p>draw</p>").strip() == "draw"
+
+
+def test_a_lone_less_than_is_text():
+    assert html_to_text("<p>3 < 4 &lt; 5</p>").strip() == "3 < 4 < 5"
+
+
+def test_only_the_first_tags_are_read():
+    html = "<p>draw</p>" + "<b></b>" * MAX_TAGS + "<p>late</p>"
+    assert html_to_text(html).strip() == "draw"

@@ -2,11 +2,13 @@
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.inbound.decoding import unflowed
-from games.inbound.message import MAX_TEXT_CHARS, read_message
+from games.inbound.head import Unreadable
+from games.inbound.message import MAX_PART_LINES, MAX_READ_CHARS, MAX_TEXT_CHARS, read_message
 
 MAILS = Path(__file__).parent / "mails"
 
@@ -125,3 +127,21 @@ def test_damaged_real_mails_read_without_raising(name, damage):
 def test_any_header_values_read_without_raising(headers, body):
     raw = "".join(f"{name}: {value}\r\n" for name, value in headers.items()) + "\r\n" + body
     assert isinstance(read_message(raw.encode("utf-8", "surrogatepass")).text, str)
+
+
+def test_a_charset_that_is_pythons_own_codec_reads_as_utf8():
+    # punycode's decoder is quadratic, and no mail client writes it
+    assert read_message(single_part("text/plain; charset=punycode", "Perú".encode())).text == "Perú"
+
+
+def test_only_the_first_parts_are_read_and_a_mail_of_nothing_but_parts_is_unreadable():
+    parts = b"".join(b"--m\r\nContent-Type: text/plain\r\n\r\n\r\n" for _ in range(MAX_PART_LINES))
+    head = 'From: alice@example.org\r\nContent-Type: multipart/mixed; boundary="m"\r\n\r\n'
+    with pytest.raises(Unreadable):
+        read_message(head.encode() + parts + b"--m\r\nContent-Type: text/plain\r\n\r\ndraw\r\n--m--\r\n")
+    assert read_message(head.encode() + b"--m\r\nContent-Type: text/plain\r\n\r\ndraw\r\n" + parts).text == "draw"
+
+
+def test_the_quote_stripper_reads_a_prefix():
+    raw = single_part("text/plain", b"draw\n" + b"x" * (MAX_READ_CHARS * 10) + b"\nOn Tue, Capitalla wrote:\n> quote")
+    assert read_message(raw).text.startswith("draw\nxxx")
