@@ -362,6 +362,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Capitalla <noreply@ca
 # embedded default keeps mail in the outbox, whose "reply" box goes through the same code.
 MAIL_IN_ADDRESS = os.environ.get("MAIL_IN_ADDRESS", "" if os.environ.get("EMAIL_HOST") else "play@capitalla.localhost")
 MAIL_IN_SECRET = os.environ.get("MAIL_IN_SECRET", "")
+# How many mails `mail_in` reads at once (each holds a database connection while it does).
+MAIL_IN_THREADS = int(os.environ.get("MAIL_IN_THREADS", "4"))
 # A "your turn" mail waits this many seconds and is not sent if the player moved
 # meanwhile; tables whose turn time is LIVE_TURN_SECONDS or less get no turn mails.
 TURN_MAIL_DELAY = float(os.environ.get("TURN_MAIL_DELAY", "60"))

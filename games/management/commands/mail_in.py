@@ -10,8 +10,10 @@ from games.inbound.server import ReplyServer
 
 
 def reply_server(host: str, port: int, lmtp: bool) -> ReplyServer:
-    """The server, greeting as MAIL_IN_ADDRESS's domain."""
-    return ReplyServer(host, port, lmtp=lmtp, greets_as=settings.MAIL_IN_ADDRESS.rpartition("@")[2])
+    """The server, greeting as MAIL_IN_ADDRESS's domain, reading MAIL_IN_THREADS mails at once."""
+    return ReplyServer(
+        host, port, lmtp=lmtp, greets_as=settings.MAIL_IN_ADDRESS.rpartition("@")[2], threads=settings.MAIL_IN_THREADS
+    )
 
 
 class Command(BaseCommand):
