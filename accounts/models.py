@@ -6,7 +6,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils import timezone
 
-from .names import name_key
+from .name_keys import name_key
 
 # The local hour of the daily digest for a player who has not chosen one.
 DEFAULT_DIGEST_HOUR = 7
@@ -53,7 +53,7 @@ class User(AbstractUser):
     # The address its owner confirmed by following a mailed link; mail goes to `email`
     # only while the two are the same.
     confirmed_email = models.EmailField(blank=True, editable=False)
-    # `name` as compared with other players' names (accounts.names): kept up to date on save.
+    # `name` as compared with other players' names (accounts.name_keys): kept up to date on save.
     name_key = models.TextField(blank=True, editable=False, db_index=True)
     email_notifications = models.CharField(
         "Game mail",

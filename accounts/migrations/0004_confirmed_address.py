@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-from accounts.names import name_key
+from accounts.name_keys import name_key
 
 
 def fill_name_keys(apps, schema_editor):

@@ -6,7 +6,7 @@ from django.db import migrations
 
 
 def rekey(apps, schema_editor):
-    from accounts.names import name_key
+    from accounts.name_keys import name_key
 
     User = apps.get_model("accounts", "User")
     changed = []

@@ -16,6 +16,7 @@ from django.urls import reverse
 from .engine import KINDS, action, arrange, is_card, is_flex
 from .engine.drafts import MAX_GROUPS, check_draft, empty_draft, group_text, takeable_top, wanted_text
 from .engine.rules import view_requirement
+from .faces import rcard
 from .forms import fields_for
 
 # The most cards read into one group: a colour group of every card of one colour and
@@ -102,7 +103,7 @@ def builder_panel(game, view: dict, me: int, draft: dict | None, legal: list[dic
             if is_flex(card["id"]) or not action(card["id"])  # Bypass, Burden, Block, Sabotage join no group
             else [],
         }
-        for card in hand + [_face(card) for card in pile]
+        for card in hand + [rcard(card) for card in pile]
     ]
     lay_as = "lay" if view["drawn"] else "take" if usable_top else None
     return {
@@ -110,7 +111,7 @@ def builder_panel(game, view: dict, me: int, draft: dict | None, legal: list[dic
         "slots": slots,
         "burden": len(slots) if burdened else None,
         "cards": cards,
-        "top": _face(usable_top) if usable_top else None,
+        "top": rcard(usable_top) if usable_top else None,
         "lay_as": lay_as,
         "lines": check_draft(view, draft, me) if draft is not None else None,
         "suggested": _suggestion(game, legal, len(slots) if burdened else None),
@@ -136,7 +137,7 @@ def _suggestion(game, legal: list[dict], burden: int | None) -> dict | None:
             {
                 "text": f"Group {k}: {group_text(group['kind'], len(group['cards']))}"
                 + (" — your burden’s" if k == burden else ""),
-                "cards": [_face(card) for card in arrange(group["cards"], group["kind"])[0]],
+                "cards": [rcard(card) for card in arrange(group["cards"], group["kind"])[0]],
             }
             for k, group in enumerate(groups, 1)
         ],
@@ -145,10 +146,3 @@ def _suggestion(game, legal: list[dict], burden: int | None) -> dict | None:
         + "?"
         + urlencode([(name, value) for name, value in fields if name != "type"]),
     }
-
-
-def _face(card: str) -> dict:
-    """A card as `rummathon/_rcard.html` draws it."""
-    from .presenter import rcard  # the presenter imports this module: imported when first used
-
-    return rcard(card)

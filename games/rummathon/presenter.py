@@ -20,25 +20,20 @@ from .engine import (
     ACTIONS,
     RULE_CARDS,
     arrange,
-    colour,
-    face,
     find_sequence,
     is_flex,
-    number,
     sequence_text,
     shortfall,
     sort_hand,
     spoken,
 )
 from .engine import action as action_of
-from .engine.cards import COLOUR_NAME
 from .engine.groups import KIND_NAME, slot_text
 from .engine.rules import BURDEN_GROUP, BUY_PRICE, next_requirement
+from .faces import rcard
 from .forms import fields_for
 
 HAND_SORTS = ("colour", "number")
-# A colour is never shown by colour alone: each has a symbol and its letter too.
-COLOUR_SYMBOL = {"R": "♥", "Y": "★", "G": "♣", "B": "♦"}
 ACTION_NAME = {"BYPASS": "Bypass", "BURDEN": "Burden", "DOUBLE_BURDEN": "Double Burden", "BLOCK": "Block"}
 DECLARATION = {"royale": "Rummathon Royale", "double": "Double Rummathon Royale"}
 # What each rule card leans to, in the words of the rules page (rummathon/rules.html).
@@ -52,27 +47,6 @@ LEAN = {
 }
 
 # ---------------------------------------------------------------- cards and groups
-
-
-def rcard(card_id: str, slot: str | None = None) -> dict:
-    """A card's face: its number and colour (as a class, a letter and a symbol) or an
-    action's name; its name in words; on the table a Flex says what it stands for."""
-    tone = colour(card_id)
-    flex = is_flex(card_id)
-    stands = slot_text(slot) if flex and slot else None
-    name = spoken(card_id)
-    return {
-        "id": card_id,
-        "face": face(card_id),
-        "name": f"{name} (standing for {stands})" if stands else name,
-        "number": number(card_id),
-        "colour": COLOUR_NAME.get(tone),
-        "letter": tone,
-        "symbol": COLOUR_SYMBOL.get(tone),
-        "action": action_of(card_id),
-        "flex": flex,
-        "stands_for": stands,
-    }
 
 
 def group_label(group: dict) -> str:

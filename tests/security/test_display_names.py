@@ -158,7 +158,7 @@ def test_a_capital_i_or_a_digit_inside_a_word_reads_as_the_letter_it_looks_like(
 )
 def test_a_capital_of_another_script_reads_as_the_latin_capital_it_looks_like(name, other):
     # Greek "Υ" and "Ν" fold to "υ" and "ν", which look like "u" and "v": read before folding.
-    from accounts.names import name_key
+    from accounts.name_keys import name_key
 
     assert name_key(name) == name_key(other)
 
