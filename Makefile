@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 .PHONY: run test setup migrate demo bench clean
 
 # Development: DEBUG on unless the environment says otherwise (with DEBUG=0 run and demo
-# refuse: README, "Production").
+# refuse: docs/operators.md, "Production").
 run test demo migrate bench: export DEBUG ?= 1
 
 $(STAMP): pyproject.toml

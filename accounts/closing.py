@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from api.models import ApiToken
-from games import services
+from games.actions import lifecycle
 from games.models import ChatMessage, Game, InboundMail, MagicLink, Notification, OutboxMessage, spoken_list
 from games.plugins import PLUGINS
 from ledger import chips
@@ -50,7 +50,7 @@ def close_account(user) -> None:
     with transaction.atomic():
         user = User.objects.select_for_update(no_key=True).get(pk=user.pk)
         username = user.username
-        services.leave_every_table(user)
+        lifecycle.leave_every_table(user)
         ChatMessage.objects.filter(user=user).delete()
         OutboxMessage.objects.filter(user=user).delete()
         for rows in (InboundMail, Notification, MagicLink, ApiToken, Absence):

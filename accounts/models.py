@@ -133,7 +133,7 @@ class AbsenceQuerySet(models.QuerySet):
 
 # Announced absences: each at most ABSENCE_MAX_DAYS long, at most ABSENCE_DAYS_PER_YEAR days
 # in any ABSENCE_YEAR_DAYS days, announced at most ABSENCE_MAX_AHEAD days ahead
-# (games.services.check_absence).
+# (games.actions.absences.check_absence).
 ABSENCE_MAX_DAYS = 14
 ABSENCE_DAYS_PER_YEAR = 30
 ABSENCE_YEAR_DAYS = 365
@@ -149,7 +149,7 @@ class Absence(models.Model):
     """A player's announced absence, from the start of `first_day` to the end of
     `last_day` in their time zone when they announced it (`starts_at`, `ends_at`). While
     it is under way, their clock stands still at every table with `absences_stop_clock`
-    (games.services). An early end ("I'm back") moves `ends_at` to that moment and
+    (games.actions.absences). An early end ("I'm back") moves `ends_at` to that moment and
     `last_day` to that day, which counts as taken: the days after it are given back."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="absences")

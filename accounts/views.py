@@ -15,7 +15,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from api import views_tokens
-from games import notifications, services
+from games import notifications
+from games.actions import absences, errors
 from games.mail import outbox_enabled
 
 from . import closing, confirmation, export, locks, throttle
@@ -95,7 +96,7 @@ def _profile_page(request, status: int = 200, **forms):
         "clock_form": ClockForm(instance=user),
         "absence_form": AbsenceForm(),
         "absences": user.absences.filter(over=False),
-        "absence_days_left": max(0, services.days_left(user, user.today(now))),
+        "absence_days_left": max(0, absences.days_left(user, user.today(now))),
         "absence_limits": {"days": ABSENCE_MAX_DAYS, "per_year": ABSENCE_DAYS_PER_YEAR},
         "time_zones": COMMON_ZONES,
         "api": views_tokens.profile_section(user),
@@ -123,8 +124,8 @@ def absence_add(request):
     if form.is_valid():
         data = form.cleaned_data
         try:
-            absence = services.announce_absence(request.user, data["first_day"], data["last_day"])
-        except services.ServiceError as refused:
+            absence = absences.announce_absence(request.user, data["first_day"], data["last_day"])
+        except errors.ServiceError as refused:
             form.add_error(None, refused.message)
         else:
             messages.success(request, f"You are away from {_day(absence.first_day)} until {_day(absence.last_day)}.")
@@ -137,8 +138,8 @@ def absence_add(request):
 def absence_end(request, absence_id: int):
     """ "I'm back" for an absence under way, "Call it off" for one planned."""
     try:
-        absence = services.end_absence(request.user, absence_id)
-    except services.ServiceError as refused:
+        absence = absences.end_absence(request.user, absence_id)
+    except errors.ServiceError as refused:
         messages.error(request, refused.message)
         return _profile_page(request, status=refused.status)
     messages.success(request, "Welcome back: your clocks run again." if absence else "That absence is called off.")
@@ -233,7 +234,7 @@ def close_account(request):
     if request.method == "POST" and form.is_valid():
         try:
             closing.close_account(request.user)
-        except services.ServiceError as refused:  # a table refused; all of it stays as it was
+        except errors.ServiceError as refused:  # a table refused; all of it stays as it was
             form.add_error(None, f"Your account is still open: {refused.message}")
             status = refused.status
         else:

@@ -7,9 +7,9 @@ from typing import Any
 from ninja import Field, Schema
 from pydantic import StrictBool, StrictInt, model_validator
 
+from games.actions.table_checks import BOT_LEVELS
 from games.models import DEFAULT_TURN_SECONDS, TURN_TIMES, Game
 from games.plugins import PLUGINS
-from games.services import BOT_LEVELS
 
 
 class Error(Schema):
@@ -170,7 +170,7 @@ class TableIn(Schema):
 
     @model_validator(mode="after")
     def rated_tables_forfeit(self):
-        """As the create form: a rated table takes no stand-in bot (services.check_rated_table)."""
+        """As the create form: a rated table takes no stand-in bot (table_checks.check_rated_table)."""
         if self.rated and "timeout_policy" not in self.model_fields_set:
             self.timeout_policy = Game.TimeoutPolicy.FORFEIT.value
         return self

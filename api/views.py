@@ -1,4 +1,4 @@
-"""The open API at /api/v1/ (django-ninja). Views parse, call games/services.py exactly as
+"""The open API at /api/v1/ (django-ninja). Views parse, call games/actions/ exactly as
 the browser's views do, and answer JSON; every refusal is `{"detail": "..."}` with its
 status (a ServiceError's own). docs/api.md walks through a game with curl."""
 
@@ -30,7 +30,7 @@ from api.schemas import (
     TableIn,
     TablesOut,
 )
-from games import services
+from games.actions import bot_play, errors, lifecycle, player_moves, table_talk
 from games.models import Game
 from games.views_errors import database_busy
 from games.views_lobby import in_lobby_order, my_games_by_urgency, my_open_tables, rematch_tables_for
@@ -66,14 +66,14 @@ def _detail(request, message: str, status: int, **extra):
     return api.create_response(request, {"detail": message, **extra}, status=status)
 
 
-@api.exception_handler(services.StaleVersion)
-def stale(request, exc: services.StaleVersion):
+@api.exception_handler(errors.StaleVersion)
+def stale(request, exc: errors.StaleVersion):
     game = Game.objects.select_related("host").get(pk=exc.game.pk)
     return _detail(request, exc.message, 409, game=game_json(game, request.auth))
 
 
-@api.exception_handler(services.ServiceError)
-def refused(request, exc: services.ServiceError):
+@api.exception_handler(errors.ServiceError)
+def refused(request, exc: errors.ServiceError):
     return _detail(request, exc.message, exc.status)
 
 
@@ -275,7 +275,7 @@ def tables(request, offset: Query[int] = 0, limit: Query[int] = TABLES_PAGE):
 def create_table(request, table: TableIn):
     """The lobby's create form: I take seat 0 unless bots fill every seat."""
     _check_stakes(request, table.ante)
-    game = services.create_table(request.auth, **table.dict())
+    game = lifecycle.create_table(request.auth, **table.dict())
     return Status(201, game_json(_visible(request, game.pk), request.auth))
 
 
@@ -290,18 +290,18 @@ def _lifecycle(request, game_id: int, action, *, risks_chips: bool = True) -> di
 
 @api.post("/games/{game_id}/join", response={200: GameOut, **ERRORS}, summary="Take a free seat")
 def join(request, game_id: int):
-    return _lifecycle(request, game_id, services.join_table)
+    return _lifecycle(request, game_id, lifecycle.join_table)
 
 
 @api.post("/games/{game_id}/leave", response={200: GameOut, **ERRORS}, summary="Leave before the deal")
 def leave(request, game_id: int):
     """The host leaving closes the table; after the deal, resign instead."""
-    return _lifecycle(request, game_id, services.leave_table, risks_chips=False)
+    return _lifecycle(request, game_id, lifecycle.leave_table, risks_chips=False)
 
 
 @api.post("/games/{game_id}/start", response={200: GameOut, **ERRORS}, summary="Deal (the host)")
 def start(request, game_id: int):
-    return _lifecycle(request, game_id, services.start_table)
+    return _lifecycle(request, game_id, lifecycle.start_table)
 
 
 # ---------------------------------------------------------------- playing
@@ -313,7 +313,7 @@ def move(request, game_id: int, body: MoveIn):
     refused with 409 and the current game; an illegal move with 400 and the rules' reason."""
     _staked_visible(request, game_id)
     try:
-        game = services.play_move(request.auth, game_id, body.version, body.move)
+        game = player_moves.play_move(request.auth, game_id, body.version, body.move)
     except (TypeError, KeyError, ValueError, AttributeError, IndexError):
         # A move of a shape the rules did not foresee (a list where a card goes...): they
         # choked on it before anything was written, and the transaction rolled back. A
@@ -325,14 +325,14 @@ def move(request, game_id: int, body: MoveIn):
 
 @api.post("/games/{game_id}/resign", response={200: GameOut, **ERRORS}, summary="Resign")
 def resign(request, game_id: int):
-    return _lifecycle(request, game_id, services.resign)
+    return _lifecycle(request, game_id, player_moves.resign)
 
 
 @api.post("/games/{game_id}/back", response={200: GameOut, **ERRORS}, summary="Take my seat back from the bot")
 def back(request, game_id: int):
     """A bot plays the seat of a player who missed turns (`away` on their seat) until
     they say they are back, here or on the page."""
-    return _lifecycle(request, game_id, services.come_back)
+    return _lifecycle(request, game_id, bot_play.come_back)
 
 
 @api.post("/games/{game_id}/rematch", response={200: GameOut, **ERRORS}, summary="Play this game again")
@@ -341,14 +341,14 @@ def rematch(request, game_id: int):
     game, seats, options, clock and ante; it deals at once when the others are bots),
     whoever asks later takes their seat at it. Answers the next table."""
     _staked_visible(request, game_id)
-    following = services.rematch(request.auth, game_id)
+    following = lifecycle.rematch(request.auth, game_id)
     return game_json(Game.objects.select_related("host").get(pk=following.pk), request.auth)
 
 
 @api.post("/games/{game_id}/chat", response={201: Error, **ERRORS}, summary="Say something at the table")
 def chat(request, game_id: int, body: ChatIn):
     _visible(request, game_id)
-    services.say(request.auth, game_id, body.text)
+    table_talk.say(request.auth, game_id, body.text)
     return Status(201, {"detail": "Said."})
 
 

@@ -43,10 +43,10 @@ def main(largest_kb: int) -> None:
 
     setup_test_environment()
     setup_databases(verbosity=0, interactive=False)
-    from games import services
+    from games.actions import lifecycle
 
     host = get_user_model().objects.create_user("bench-host")
-    game = services.start_table(host, services.create_table(host, "capit", seats=4, bots=3).pk)
+    game = lifecycle.start_table(host, lifecycle.create_table(host, "capit", seats=4, bots=3).pk)
     largest = min(largest_kb * 1000, settings.DATA_UPLOAD_MAX_MEMORY_SIZE - 100)
     sizes, size = [], 25_000
     while size < largest:

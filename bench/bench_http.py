@@ -56,11 +56,11 @@ def setup_table():
 
 def deal(players):
     """A new two-player Capitalla table, dealt: the first player to act is seat 0."""
-    from games import services
+    from games.actions import lifecycle
 
-    game = services.create_table(players[0], "capitalla", seats=2)
-    services.join_table(players[1], game.pk)
-    return services.start_table(players[0], game.pk)
+    game = lifecycle.create_table(players[0], "capitalla", seats=2)
+    lifecycle.join_table(players[1], game.pk)
+    return lifecycle.start_table(players[0], game.pk)
 
 
 def timed(conn, method, url, headers, body=None):

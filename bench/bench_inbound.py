@@ -352,7 +352,7 @@ def players():
     from django.contrib.auth import get_user_model
 
     from accounts.confirmation import confirm_address
-    from games import services
+    from games.actions import lifecycle
 
     made = []
     for username, name in (("alice", "Alice"), ("bob", "Bob")):
@@ -360,9 +360,9 @@ def players():
         confirm_address(user)
         made.append(get_user_model().objects.get(pk=user.pk))
     alice, bob = made
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    return services.start_table(alice, game.pk), alice, bob
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    return lifecycle.start_table(alice, game.pk), alice, bob
 
 
 def test_database(folder: str):
@@ -384,12 +384,12 @@ def quiet_site() -> None:
     """The webhook's secret, a reply address, no mail handed to the broker, no log lines."""
     from django.conf import settings
 
-    from games import services
+    from games.actions import enqueue
 
     settings.MAIL_IN_SECRET = "bench"
     settings.MAIL_IN_ADDRESS = settings.MAIL_IN_ADDRESS or "play@capitalla.localhost"
     # An answer's mail is queued on commit; the bench keeps it off the development broker.
-    services.celery_app.send_task = lambda *args, **kwargs: None
+    enqueue.celery_app.send_task = lambda *args, **kwargs: None
     logging.disable(logging.CRITICAL)
 
 

@@ -1,6 +1,6 @@
 """Server push under load, against today's polling, in one run: gunicorn with uvicorn
 workers (the production server) on PostgreSQL and Redis; the open pages in a process of
-their own (bench/push_pages.py); moves made here, through `services`, 20 a second.
+their own (bench/push_pages.py); moves made here, through `games.actions`, 20 a second.
 
     DEBUG=1 DATABASE_URL=postgres://postgres@127.0.0.1:5432/capitalla_bench REDIS_URL=redis://127.0.0.1:6379/14 \\
         .venv/bin/python bench/bench_push.py [--pages 1 1000 10000] [--seconds 20]
@@ -81,7 +81,7 @@ def setup_tables(count: int):
     call_command("migrate", verbosity=0)
     from django.contrib.auth import get_user_model
 
-    from games import services
+    from games.actions import lifecycle
     from games.models import Game
 
     User = get_user_model()
@@ -94,9 +94,9 @@ def setup_tables(count: int):
     made = 0
     while len(tables) < count:
         host, guest = random.sample(players, 2)
-        game = services.create_table(host, "capitalla", seats=2)
-        services.join_table(guest, game.pk)
-        tables.append(services.start_table(host, game.pk).pk)
+        game = lifecycle.create_table(host, "capitalla", seats=2)
+        lifecycle.join_table(guest, game.pk)
+        tables.append(lifecycle.start_table(host, game.pk).pk)
         made += 1
     if made:
         print(f"made {made} tables", flush=True)
@@ -113,7 +113,7 @@ def start_server(workers: int):
 
 
 class Mover:
-    """Moves through `services`, as the browser's POST would make them; the moment each
+    """Moves through `games.actions`, as the browser's POST would make them; the moment each
     move's news is published (right after its commit) is its start."""
 
     def __init__(self):
@@ -130,7 +130,7 @@ class Mover:
         news.publish = timed_publish
 
     def move(self, game_id: int) -> bool:
-        from games import services
+        from games.actions import player_moves
         from games.models import Game
 
         game = Game.objects.select_related(None).get(pk=game_id)
@@ -141,7 +141,7 @@ class Mover:
         move = game.plugin.bots["normal"].choose(game.state, seat, random.Random(game.version))
         if move.get("type") == "declare":  # keep the table going
             move = {"type": "discard", "card": move["discard"]}
-        services.play_move(user, game_id, game.version, move)
+        player_moves.play_move(user, game_id, game.version, move)
         return True
 
 
@@ -239,7 +239,7 @@ def browser_moves(moves: int) -> list[float]:
     from django.contrib.auth import get_user_model
     from playwright.sync_api import sync_playwright
 
-    from games import services
+    from games.actions import lifecycle
 
     User = get_user_model()
     players = []
@@ -248,9 +248,9 @@ def browser_moves(moves: int) -> list[float]:
         user.set_password("bench-browser-password")
         user.save()
         players.append(user)
-    game = services.create_table(players[0], "capitalla", seats=2)
-    services.join_table(players[1], game.pk)
-    game = services.start_table(players[0], game.pk)
+    game = lifecycle.create_table(players[0], "capitalla", seats=2)
+    lifecycle.join_table(players[1], game.pk)
+    game = lifecycle.start_table(players[0], game.pk)
     base = f"http://127.0.0.1:{PORT}"
     elapsed = []
     with sync_playwright() as pw:

@@ -5,7 +5,7 @@ deadline, on PostgreSQL.
 
 It fills the `capitalla_bench` database (created if missing) with 10,000 two-player
 Capitalla games (bulk_create; every game shares one dealt state from the engine's
-new_game), 100 of them with an expired deadline, then times `services.expire_overdue_turns`:
+new_game), 100 of them with an expired deadline, then times `turn_timeouts.expire_overdue_turns`:
 the claim (one conditional UPDATE per expired game) and the timeout policy (a bot plays
 the missed turn: lock, timeout event, pick, discard, the next clock). Three rounds, each on
 100 fresh expired games. Target: one pass <= 1 s. Then it prints EXPLAIN (ANALYZE) of the
@@ -119,7 +119,7 @@ def main():
     games = setup(now)
     explain(now)
 
-    from games import services
+    from games.actions import turn_timeouts
     from games.models import Event, Game
 
     times = []
@@ -129,7 +129,7 @@ def main():
             Game.objects.filter(pk__in=fresh).update(deadline=now - timedelta(seconds=30))
         before = Event.objects.count()
         started = time.perf_counter()
-        applied = services.expire_overdue_turns(now=now)
+        applied = turn_timeouts.expire_overdue_turns(now=now)
         elapsed = time.perf_counter() - started
         events = Event.objects.count() - before
         if applied != EXPIRED:

@@ -94,7 +94,7 @@ def main() -> int:
     django.setup()
     from django.contrib.auth import get_user_model
 
-    from games import services
+    from games.actions import lifecycle
     from games.models import Event, Game
 
     addr = f"127.0.0.1:{free_port()}"
@@ -116,8 +116,8 @@ def main() -> int:
     slowest_check = 0.0
 
     def deal(kind: str, players: int) -> int:
-        game = services.create_table(host, kind, seats=players, bots=players)
-        return services.start_table(host, game.pk).pk
+        game = lifecycle.create_table(host, kind, seats=players, bots=players)
+        return lifecycle.start_table(host, game.pk).pk
 
     def check_health() -> None:
         nonlocal slowest_check

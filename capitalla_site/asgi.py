@@ -1,4 +1,4 @@
-"""The site as an ASGI application: what gunicorn's uvicorn workers (README, production)
+"""The site as an ASGI application: what gunicorn's uvicorn workers (docs/operators.md, Production)
 and `run_site` serve, so that a page's stream of news (games/live/) holds no thread."""
 
 import os

@@ -1,4 +1,4 @@
-"""gunicorn's worker for the site (README, production): uvicorn, serving the ASGI
+"""gunicorn's worker for the site (docs/operators.md, Production): uvicorn, serving the ASGI
 application so that a page's live stream holds no thread.
 
 The site reads the proxy's headers itself (TRUSTED_PROXIES, BEHIND_TLS_PROXY in

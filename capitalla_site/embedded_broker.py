@@ -4,7 +4,7 @@ SQLite file under VAR_DIR.
 A message is one row, inserted in one transaction, so a consumer sees all of it or nothing.
 (kombu's filesystem transport, used before, created a message file and only then wrote
 it, and its consumer read files without the writer's lock: an idle worker could read an
-empty file and die of it. docs/decisions.md, "The embedded broker".)
+empty file and die of it. docs/decisions/0002-embedded-defaults.md.)
 
 Four changes to kombu's channel:
 - a delivered row is deleted in the transaction that takes it, where kombu keeps it with

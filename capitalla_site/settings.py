@@ -71,7 +71,7 @@ SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
-# The monitor asks over plain HTTP on the machine itself (README, production).
+# The monitor asks over plain HTTP on the machine itself (docs/operators.md, Production).
 SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]
 
 INSTALLED_APPS = [
@@ -158,7 +158,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A pool per process (psycopg_pool), not persistent connections: under ASGI every
     # request runs its sync code in a thread of its own, and with CONN_MAX_AGE each of those
     # threads kept a connection (30 requests at once left 31 open). The pool lends one for
-    # a request's queries and bounds them at DB_POOL_SIZE per process (docs/scaling.md).
+    # a request's queries and bounds them at DB_POOL_SIZE per process (docs/operators.md, "PostgreSQL connections").
     # Each connection is checked as it is lent (one round trip): after a database restart
     # the pool held dead ones, and requests failed with 500 for minutes.
     from psycopg_pool import ConnectionPool
@@ -318,7 +318,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "games.tasks.sweep", "schedule": 5.0},
 }
 # The sweep, the mails and the bot turns wait on a queue each, served by a worker each
-# (run_site; README, production), so a backlog of bot turns never delays a turn clock or
+# (run_site; docs/operators.md, Production), so a backlog of bot turns never delays a turn clock or
 # a mail. A task with no route waits with the mails.
 WORKER_QUEUES = ("sweep", "mail", "bots")
 CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in WORKER_QUEUES]

@@ -16,7 +16,7 @@ class SeatInline(NoWritesMixin, admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(NoWritesMixin, admin.ModelAdmin):
-    """Games are made, played and ended through games/services.py (which keep the pot, the
+    """Games are made, played and ended through games/actions/ (which keep the pot, the
     ratings and the seats right); here they are read, and a game may be deleted."""
 
     list_display = ("id", "kind", "status", "host", "num_seats", "private", "version", "created_at")

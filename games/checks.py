@@ -53,7 +53,7 @@ def check_mail_addresses(app_configs=None, **kwargs):
                 f"DEFAULT_FROM_EMAIL is {settings.DEFAULT_FROM_EMAIL!r}: mail from a .localhost address "
                 "is refused or taken for spam.",
                 hint="Set DEFAULT_FROM_EMAIL to an address of the site's own domain, e.g. "
-                "'Capitalla <noreply@capitalla.example>' (README, Receiving mail in production: its SPF and DKIM).",
+                "'Capitalla <noreply@capitalla.example>' (docs/operators.md, Mail in: its SPF and DKIM).",
                 id="capitalla.W004",
             )
         )
@@ -61,7 +61,7 @@ def check_mail_addresses(app_configs=None, **kwargs):
         found.append(
             Info(
                 "MAIL_IN_ADDRESS is not set: play by mail is off, turn mails only link to the game.",
-                hint="To take moves by reply, set MAIL_IN_ADDRESS (README, Receiving mail in production).",
+                hint="To take moves by reply, set MAIL_IN_ADDRESS (docs/operators.md, Mail in).",
                 id="capitalla.I001",
             )
         )
@@ -71,7 +71,7 @@ def check_mail_addresses(app_configs=None, **kwargs):
 @register("services", deploy=True)
 def check_production_services(app_configs=None, **kwargs):
     """The embedded SQLite database and broker are for one machine's development: one
-    writer at a time, and nothing shared with a second machine (README, Production)."""
+    writer at a time, and nothing shared with a second machine (docs/operators.md, Production)."""
     found = []
     if settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         found.append(
@@ -119,7 +119,7 @@ def check_tls_proxy(app_configs=None, **kwargs):
             Warning(
                 "SECURE_SSL_REDIRECT is on behind a proxy that is not trusted to say HTTPS: every "
                 "page would redirect to itself.",
-                hint="Set BEHIND_TLS_PROXY=1 (README, Production), the proxy setting X-Forwarded-Proto.",
+                hint="Set BEHIND_TLS_PROXY=1 (docs/operators.md, Production), the proxy setting X-Forwarded-Proto.",
                 id="capitalla.W003",
             )
         ]
@@ -137,7 +137,7 @@ def check_static_files_collected(app_configs=None, **kwargs):
     return [
         Error(
             f"The static files are not collected: no {staticfiles_storage.manifest_name} in {settings.STATIC_ROOT}.",
-            hint="Run `manage.py collectstatic --noinput` (README, Production).",
+            hint="Run `manage.py collectstatic --noinput` (docs/operators.md, Production).",
             id="capitalla.E001",
         )
     ]

@@ -5,9 +5,10 @@ import re
 
 from django import forms
 
+from games.actions.errors import ServiceError
+from games.actions.table_checks import BOT_LEVELS, check_game_options, check_people_only, check_rated_table
 from games.models import DEFAULT_TURN_SECONDS, TURN_TIMES, Game
 from games.plugins import PLUGINS, GamePlugin, get_plugin
-from games.services import BOT_LEVELS, ServiceError, check_game_options, check_people_only, check_rated_table
 
 CARD_ID = re.compile(r"^[A-Z0-9]{1,6}(:[0-9]{1,2})?$")
 
@@ -131,7 +132,7 @@ class CreateTableForm(forms.Form):
         required=False,
         choices=[("", "From a day per turn"), ("on", "Yes"), ("off", "No")],
         coerce=lambda choice: choice == "on",
-        empty_value=None,  # services.create_table decides by the turn time
+        empty_value=None,  # lifecycle.create_table decides by the turn time
         help_text="While a player is away (announced on their profile), their clock stands still.",
     )
     rated = forms.BooleanField(

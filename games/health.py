@@ -26,8 +26,8 @@ from django.utils import timezone
 
 from accounts.models import Absence
 from capitalla_site.celery import app as celery_app
+from games.actions.mails_due import DUE_MAILS
 from games.models import Game, Notification, QueueHeartbeat
-from games.services import DUE_MAILS
 
 logger = logging.getLogger(__name__)
 

@@ -220,7 +220,7 @@ class Game(models.Model):
     @property
     def stopped(self) -> bool:
         """Abandoned after the deal: every person had left a game with bots, which stopped
-        there unfinished (services._stop_for_nobody). Before the deal, the host closed it."""
+        there unfinished (game_state._stop_for_nobody). Before the deal, the host closed it."""
         return self.status == self.Status.ABANDONED and self.started_at is not None
 
     @property
@@ -236,7 +236,7 @@ class Game(models.Model):
     @property
     def clock_at_once(self) -> bool:
         """The clock running is the shared one of a step where the seats act at once
-        (services.at_once_seconds): it has a deadline but no one seat."""
+        (clocks.at_once_seconds): it has a deadline but no one seat."""
         return self.clock_seat is None and self.deadline is not None
 
     def clock_seats(self) -> list[int]:
@@ -352,7 +352,7 @@ class Seat(models.Model):
     # response) needs no user rows; games.signals renames the seats when the player
     # changes their display name. Empty for a bot.
     player_name = models.CharField(max_length=150, blank=True)
-    # How the player arranged their hand (services.arrange_hand): one of the game's
+    # How the player arranged their hand (hand_arrangement.arrange_hand): one of the game's
     # `hand_sorts` ("" for its first), and the card ids in the order they dragged them to
     # (empty: sorted). Only this seat's page reads them; presenters.arranged applies them.
     hand_sort = models.CharField(max_length=20, blank=True)

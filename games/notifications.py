@@ -34,7 +34,8 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from games import magic_links, services
+from games import magic_links
+from games.actions import bot_play, clocks, enqueue, game_state
 from games.inbound import address as reply_addresses
 from games.inbound.play import EVERY_GAME, moves_help
 from games.mail_position import position, wrap_text
@@ -201,7 +202,7 @@ def _send_if_news(kind, user_id, game_id, version, attempt, now) -> bool | None:
     elif kind == Notification.Kind.TIMED_OUT:
         # Still so: a bot plays the seat, or the player is out of a game that goes on
         # (a game the timeout ended has its result mail instead).
-        if game.status != Game.Status.ACTIVE or not (seat.away or seat.index in services.out_seats(game)):
+        if game.status != Game.Status.ACTIVE or not (seat.away or seat.index in game_state.out_seats(game)):
             return None
     else:
         raise ValueError(f"unknown notification kind {kind!r}")
@@ -309,7 +310,7 @@ def retry_due_mails(now=None, limit: int = 500) -> int:
     for pk, user_id, game_id, kind, version, attempts, due_at in due:
         if not Notification.objects.filter(pk=pk, next_try_at=due_at).update(next_try_at=now + QUEUE_LEASE):
             continue  # another sweeper took it
-        if services.publish_notification(kind, user_id, game_id, version, attempt=attempts):
+        if enqueue.publish_notification(kind, user_id, game_id, version, attempt=attempts):
             handed += 1
         else:
             Notification.objects.filter(pk=pk, next_try_at=now + QUEUE_LEASE).update(next_try_at=due_at)
@@ -475,7 +476,7 @@ def _clock_words(game) -> str:
     """The clock a turn mail's deadline comes from: a step where the seats choose at once
     (Rummathon's buying) has a shorter one than a turn."""
     if game.clock_at_once:
-        return f"time to choose: {turn_time_label(services.at_once_seconds(game.turn_seconds))}"
+        return f"time to choose: {turn_time_label(clocks.at_once_seconds(game.turn_seconds))}"
     return f"turn time: {turn_time_label(game.turn_seconds)}"
 
 
@@ -521,7 +522,7 @@ ON_LAST_MISS = (
 def _reminder(user, game, seat, version):
     """Short enough a subject not to be folded (a mail client may show the fold's space)."""
     subject, context = _your_turn(user, game, seat, version)
-    misses = services.MISSES_BEFORE_TAKEOVER
+    misses = bot_play.MISSES_BEFORE_TAKEOVER
     last_miss = game.timeout_policy == Game.TimeoutPolicy.BOT and seat.missed_turns + 1 >= misses
     context["on_timeout"] = (ON_LAST_MISS if last_miss else ON_TIMEOUT[game.timeout_policy]).format(misses=misses)
     return f"Reminder: {context['title']}, play by {_deadline_text(game.deadline, '%a %d %b, %H:%M %Z')}", context
@@ -536,7 +537,7 @@ def _timed_out(user, game, seat, version):
         "link": magic_link(user, game.pk),
         "signs_in": True,
         "away": seat.away,
-        "misses": services.MISSES_BEFORE_TAKEOVER,
+        "misses": bot_play.MISSES_BEFORE_TAKEOVER,
         **_by_mail(user, game, seat.index),
     }
     if seat.away:
@@ -781,7 +782,7 @@ def queue_mail(kind: str, user, game, version: int) -> None:
     game_id = game.pk if game is not None else None
 
     def hand_over():
-        if not services.publish_notification(kind, user.pk, game_id, version):
+        if not enqueue.publish_notification(kind, user.pk, game_id, version):
             Notification.objects.filter(pk=row.pk, attempts=0, sent_at=None).update(next_try_at=timezone.now())
 
     transaction.on_commit(hand_over)

@@ -93,26 +93,26 @@ class GamePlugin:
       namespace `<slug>`, each taking the `game_id`. A session opened by a mailed link
       may use them at its own game.
     - `demo_tables`: the open tables `manage.py load_demo` creates, each the keywords of
-      `services.create_table` plus the `host`'s username ("demo" or "ana").
+      `lifecycle.create_table` plus the `host`'s username ("demo" or "ana").
     - `options_form`: the table options the create form offers, a
       `games.forms.GameOptionsForm` with a field per key of `rules.info.default_options`
       that a host may change (None: the game has none). The form shows the defaults;
-      what the host chose is `services.create_table`'s `options`, which the rules check.
+      what the host chose is `lifecycle.create_table`'s `options`, which the rules check.
     - `chapter(state) -> str`: the part of the game a position is in ("Round 2"), for a
       game played in rounds or deals; the replay offers a jump to where each part starts.
       None (the default): a game played in one part.
     - `hand_sorts`: the ways a player may sort their hand ("suit", "rank"), the first the
       default. A player may also drag their cards into an order of their own; both are kept
-      on their seat (`services.arrange_hand`), and the presenter shows the hand through
+      on their seat (`hand_arrangement.arrange_hand`), and the presenter shows the hand through
       `presenters.arranged(cards, seen, sort)` with `sort` its sorting function.
     - `acting_at_once(state) -> bool`: whether the seats to act now act together, each
       choosing in any order (Rummathon's buying of extra cards after the deal). While it
-      says True, every person to act is on one short shared clock (`services.at_once_seconds`
+      says True, every person to act is on one short shared clock (`clocks.at_once_seconds`
       of the turn time), one seat's choice does not restart it for the others, a bot
       chooses for whoever is still to act when it runs out (no forfeit, no missed turn),
       and one bot task makes every bot seat's choice. None (the default): never.
     - `version_free`: the move types the engine checks whatever position the page showed
-      (Casino's "answer"): `services.play_move` applies them without comparing the page's
+      (Casino's "answer"): `player_moves.play_move` applies them without comparing the page's
       version, since a live table moves on every second and a page's version goes stale
       between two polls. Still under the row lock; the engine decides whether they are
       legal now.

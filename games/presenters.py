@@ -15,10 +15,10 @@ from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 
+from games.actions.clocks import at_once_seconds
 from games.live.streams import offered
 from games.models import CLOSED, STOPPED, ChatMessage, Game, Seat, spoken_list, turn_time_label
 from games.plugins import get_plugin
-from games.services import at_once_seconds
 from ledger import chips
 from ledger.models import Entry
 from ratings.reading import seat_ratings
@@ -91,7 +91,7 @@ def _rematch(game, user) -> dict:
 
 def joining(game: Game, user, me: Seat | None, free: int) -> dict:
     """Whether the user may take a seat ("can_join"), or could once their mail address is
-    confirmed ("confirm_to_join": a rated table's rule, services.check_rated_player)."""
+    confirmed ("confirm_to_join": a rated table's rule, table_checks.check_rated_player)."""
     open_seat = game.status == Game.Status.OPEN and user.is_authenticated and me is None and free > 0
     unconfirmed = open_seat and game.rated and not user.email_confirmed
     return {"can_join": open_seat and not unconfirmed, "confirm_to_join": unconfirmed}
@@ -99,7 +99,7 @@ def joining(game: Game, user, me: Seat | None, free: int) -> dict:
 
 def status_label(game, is_host: bool, free_seats: int) -> str:
     """A table's status in a few words. An open table waits for players while a seat is
-    free; once every seat is taken it waits for its host's Start (services.start_table
+    free; once every seat is taken it waits for its host's Start (lifecycle.start_table
     never starts one by itself), and says so: to its host, that they may start it."""
     if game.status != game.Status.OPEN or free_seats > 0:
         return game.get_status_display()

@@ -6,7 +6,8 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from capitalla_site.outages import Outage
-from games import health, notifications, services
+from games import health, notifications
+from games.actions import absences, bot_play, mails_due, turn_timeouts
 
 logger = logging.getLogger(__name__)
 
@@ -21,7 +22,7 @@ database_outage = Outage(
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def play_bot_turn(game_id: int, version: int) -> bool:
-    return services.play_bot_turn(game_id, version)
+    return bot_play.play_bot_turn(game_id, version)
 
 
 @shared_task(ignore_result=True)
@@ -43,12 +44,12 @@ def sweep() -> dict | None:
 
 def sweep_due_work() -> dict:
     return {
-        "absences": services.apply_due_absences(),
-        "timeouts": services.expire_overdue_turns(),
-        "mails": services.send_due_mails(),
-        "digests": services.send_due_digests(),
+        "absences": absences.apply_due_absences(),
+        "timeouts": turn_timeouts.expire_overdue_turns(),
+        "mails": mails_due.send_due_mails(),
+        "digests": mails_due.send_due_digests(),
         "mail_retries": notifications.retry_due_mails(),
-        "bot_turns": services.requeue_overdue_bot_turns(),
+        "bot_turns": bot_play.requeue_overdue_bot_turns(),
         "heartbeats": health.send_heartbeats(),
     }
 

@@ -17,7 +17,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from games import health, services
+from games import health
+from games.actions import bot_play, errors, hand_arrangement, lifecycle, player_moves, table_talk, time_grants
 from games.forms import ResignForm, move_form
 from games.models import HISTORY_FIELDS, Game, Seat, rematch_mark
 from games.plugins import PLUGINS
@@ -85,13 +86,13 @@ def _shown_chat(request) -> int | None:
         return None
 
 
-def refused(request, game_id: int, exc: services.ServiceError, *, redirect_to=None, keep_form: bool = False):
+def refused(request, game_id: int, exc: errors.ServiceError, *, redirect_to=None, keep_form: bool = False):
     """A service said no: the partial with the message for htmx, else a redirect with a
     message (post/redirect/get), or with `keep_form` the whole page at the refusal's status,
     as a refused form is shown again, so what the player ticked is still ticked (a move
     without JavaScript). An unknown table is a 404 either way. The table shown is read
     again through `visible_game_or_404`, so it is never one the user may not see."""
-    if isinstance(exc, services.NotFound):
+    if isinstance(exc, errors.NotFound):
         if request.htmx:
             return not_found_partial(exc.message)
         raise Http404(exc.message)
@@ -182,8 +183,8 @@ def _lifecycle(request, game_id: int, action, done, *, invite_code=None, next_ur
     table again, to those who may still see it (by its `invite_code` if they came by it)."""
     try:
         game = action(request.user, game_id)
-    except services.ServiceError as exc:
-        if isinstance(exc, services.NotFound):
+    except errors.ServiceError as exc:
+        if isinstance(exc, errors.NotFound):
             raise Http404(exc.message) from None
         game = visible_game_or_404(request, game_id, invite_code)
         messages.error(request, exc.message)
@@ -198,7 +199,7 @@ def _lifecycle(request, game_id: int, action, done, *, invite_code=None, next_ur
 @require_POST
 def join(request, game_id: int):
     game = visible_game_or_404(request, game_id)
-    return _lifecycle(request, game.pk, services.join_table, "You have a seat at the table.")
+    return _lifecycle(request, game.pk, lifecycle.join_table, "You have a seat at the table.")
 
 
 @require_http_methods(["GET", "POST"])
@@ -214,7 +215,7 @@ def invite(request, code: str):
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{_login_url()}?next={request.path}")
-        return _lifecycle(request, game.pk, services.join_table, "You have a seat at the table.", invite_code=code)
+        return _lifecycle(request, game.pk, lifecycle.join_table, "You have a seat at the table.", invite_code=code)
     if game.seat_of(request.user) is not None:
         return redirect(game)
     return render_game(request, game, via_invite=True)
@@ -232,14 +233,14 @@ def _login_url():
 def leave(request, game_id: int):
     game = visible_game_or_404(request, game_id)
     done = "You closed the table." if game.host_id == request.user.pk else "You left the table."
-    return _lifecycle(request, game.pk, services.leave_table, done, next_url="/")
+    return _lifecycle(request, game.pk, lifecycle.leave_table, done, next_url="/")
 
 
 @login_required
 @require_POST
 def start(request, game_id: int):
     game = visible_game_or_404(request, game_id)
-    return _lifecycle(request, game.pk, services.start_table, "The cards are dealt. Good luck!")
+    return _lifecycle(request, game.pk, lifecycle.start_table, "The cards are dealt. Good luck!")
 
 
 @login_required
@@ -257,7 +258,7 @@ def free_seat(request, game_id: int, index: int):
             said += f" {NEW_INVITE_LINK}"
         return said
 
-    return _lifecycle(request, game.pk, lambda user, pk: services.free_seat(user, pk, index), done)
+    return _lifecycle(request, game.pk, lambda user, pk: lifecycle.free_seat(user, pk, index), done)
 
 
 NEW_INVITE_LINK = "The old invite link no longer works: send the new one to those still invited."
@@ -267,7 +268,7 @@ NEW_INVITE_LINK = "The old invite link no longer works: send the new one to thos
 @require_POST
 def new_invite_link(request, game_id: int):
     game = visible_game_or_404(request, game_id)
-    return _lifecycle(request, game.pk, services.new_invite_link, _new_link_done)
+    return _lifecycle(request, game.pk, lifecycle.new_invite_link, _new_link_done)
 
 
 def _new_link_done(game: Game) -> str:
@@ -281,7 +282,7 @@ def _new_link_done(game: Game) -> str:
 def cancel(request, game_id: int):
     """The host closes the table before the deal; after it, the service says to resign."""
     game = visible_game_or_404(request, game_id)
-    return _lifecycle(request, game.pk, services.close_table, "You closed the table.", next_url="/")
+    return _lifecycle(request, game.pk, lifecycle.close_table, "You closed the table.", next_url="/")
 
 
 # ---------------------------------------------------------------- the game
@@ -298,7 +299,7 @@ def game_page(request, game_id: int):
 @require_POST
 def move(request, game_id: int):
     """The hot path: no lookup before the service, whose seat check answers 404 to anyone
-    who may not see the table (services.check_seated)."""
+    who may not see the table (checks.check_seated)."""
     if not request.user.is_authenticated:
         if request.htmx:
             return HttpResponse("Log in to play.", status=403)
@@ -307,12 +308,12 @@ def move(request, game_id: int):
     def parsed(kind: str) -> dict:
         form = move_form(kind, request.POST)
         if not form.is_valid():
-            raise services.ServiceError(form.error_message() or "That move is not valid.")
+            raise errors.ServiceError(form.error_message() or "That move is not valid.")
         return form.move
 
     try:
-        game = services.play_move(request.user, game_id, request.POST.get("version"), parsed)
-    except services.ServiceError as exc:
+        game = player_moves.play_move(request.user, game_id, request.POST.get("version"), parsed)
+    except errors.ServiceError as exc:
         return refused(request, game_id, exc, keep_form=True)
     if request.htmx:
         return render_game(request, game)
@@ -325,7 +326,7 @@ def _seat_action(request, game_id: int, action, done: str):
     game = visible_game_or_404(request, game_id)
     try:
         game = action(game)
-    except services.ServiceError as exc:
+    except errors.ServiceError as exc:
         return refused(request, game.pk, exc)
     if request.htmx:
         return render_game(request, game)
@@ -339,7 +340,7 @@ def extra_time(request, game_id: int):
     return _seat_action(
         request,
         game_id,
-        lambda game: services.grant_extra_time(request.user, game.pk, request.POST.get("version")),
+        lambda game: time_grants.grant_extra_time(request.user, game.pk, request.POST.get("version")),
         "You gave more time for this turn.",
     )
 
@@ -350,7 +351,7 @@ def come_back(request, game_id: int):
     return _seat_action(
         request,
         game_id,
-        lambda game: services.come_back(request.user, game.pk),
+        lambda game: bot_play.come_back(request.user, game.pk),
         "Welcome back: you play your own seat again.",
     )
 
@@ -363,8 +364,8 @@ def arrange_hand(request, game_id: int):
     sort = request.POST.get("sort")
     order = None if sort is not None else request.POST.getlist("card")
     try:
-        services.arrange_hand(request.user, game_id, order=order, sort=sort)
-    except services.ServiceError as exc:
+        hand_arrangement.arrange_hand(request.user, game_id, order=order, sort=sort)
+    except errors.ServiceError as exc:
         return refused(request, game_id, exc)
     if request.htmx and sort is None:
         return HttpResponse(status=204)
@@ -402,8 +403,8 @@ def chat(request, game_id: int):
     game = visible_game_or_404(request, game_id)
     error = None
     try:
-        services.say(request.user, game.pk, request.POST.get("text"))
-    except services.ServiceError as exc:
+        table_talk.say(request.user, game.pk, request.POST.get("text"))
+    except errors.ServiceError as exc:
         if not request.htmx:
             return refused(request, game.pk, exc, redirect_to=game.get_absolute_url() + "#chat")
         error = exc
@@ -460,8 +461,8 @@ def resign(request, game_id: int):
         messages.error(request, message)
         return render(request, "games/resign.html", {"form": form, "table": _resign_context(game)}, status=400)
     try:
-        services.resign(request.user, game.pk)
-    except services.ServiceError as exc:
+        player_moves.resign(request.user, game.pk)
+    except errors.ServiceError as exc:
         return refused(request, game.pk, exc)
     messages.info(request, "You resigned. You can keep watching the table.")
     if request.htmx:
@@ -476,7 +477,7 @@ def rematch(request, game_id: int):
     return _lifecycle(
         request,
         game.pk,
-        services.rematch,
+        lifecycle.rematch,
         lambda following: (
             "Rematch! The cards are dealt. Good luck!"
             if following.status == Game.Status.ACTIVE

@@ -12,7 +12,8 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_POST
 
-from games import services, stats
+from games import stats
+from games.actions import errors, lifecycle
 from games.forms import CreateTableForm
 from games.live.streams import offered
 from games.models import STOPPED, Game, Seat, spoken_list, turn_time_label
@@ -105,7 +106,7 @@ def my_open_tables(user) -> list[Game]:
 
 def rematch_tables_for(user) -> list[Game]:
     """Open rematches of games the user played, where they have no seat yet: joined from
-    the old game (`services.rematch`), which lets them in even when the table is private."""
+    the old game (`lifecycle.rematch`), which lets them in even when the table is private."""
     return list(
         Game.objects.filter(status=Game.Status.OPEN, rematch_of__seats__user=user)
         .exclude(seats__user=user)
@@ -161,7 +162,7 @@ def _lobby_row(game: Game, user) -> dict:
         ],
         "taken": len(seats),
         "free": game.num_seats - len(seats),
-        # A table with an ante, or a rated one, seats only people: it starts once full (services.start_table).
+        # A table with an ante, or a rated one, seats only people: it starts once full (lifecycle.start_table).
         "waits_for_people": bool(game.ante or game.rated) and len(seats) < game.num_seats,
         "seated": me is not None,
         **joining(game, user, me, game.num_seats - len(seats)),
@@ -257,7 +258,7 @@ def create_table(request):
         return lobby(request, form=form, status=400)
     data = form.cleaned_data
     try:
-        game = services.create_table(
+        game = lifecycle.create_table(
             request.user,
             data["kind"],
             data["seats"],
@@ -272,7 +273,7 @@ def create_table(request):
             absences_stop_clock=data["absences_stop_clock"],
             rated=data["rated"],
         )
-    except services.ServiceError as exc:
+    except errors.ServiceError as exc:
         messages.error(request, f"The table was not created. {exc.message}")
         return lobby(request, form=form, status=exc.status)
     if game.private:
@@ -291,8 +292,8 @@ def quick_game(request):
         messages.error(request, "Choose one of the games to play.")
         return lobby(request, status=400)
     try:
-        game = services.quick_game(request.user, kind)
-    except services.ServiceError as exc:
+        game = lifecycle.quick_game(request.user, kind)
+    except errors.ServiceError as exc:
         messages.error(request, exc.message)
         return lobby(request, status=exc.status)
     messages.success(request, "The cards are dealt. Good luck!")

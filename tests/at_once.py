@@ -5,7 +5,7 @@ import threading
 
 from django.db import connections
 
-from games import services
+from games.actions import errors
 
 
 def run_together(*actions) -> list:
@@ -19,7 +19,7 @@ def run_together(*actions) -> list:
         try:
             barrier.wait()
             outcomes[i] = action()
-        except services.ServiceError as exc:
+        except errors.ServiceError as exc:
             outcomes[i] = type(exc).__name__
         finally:
             connections.close_all()

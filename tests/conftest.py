@@ -8,7 +8,7 @@ import pytest
 from hypothesis import settings as hypothesis_settings
 
 from accounts.confirmation import confirm_address
-from games import services
+from games.actions import bot_play, enqueue, lifecycle, mails_due, player_moves
 from games.engine import registry
 from games.models import Event, Game
 from games.plugins import PLUGINS, register
@@ -81,9 +81,9 @@ def player(django_user_model):
 @pytest.fixture
 def table(alice, bob):
     """A started two-player Capitalla table: alice at seat 0 (to act first), bob at seat 1."""
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    return services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    return lifecycle.start_table(alice, game.pk)
 
 
 class _NoDeclarations:
@@ -103,8 +103,8 @@ class _NoDeclarations:
 @pytest.fixture
 def no_declarations(monkeypatch):
     """Bots (and the stand-in bot of a missed turn) never end the game by declaring."""
-    real = services.get_bot
-    monkeypatch.setattr(services, "get_bot", lambda kind, level: _NoDeclarations(real(kind, level)))
+    real = bot_play.get_bot
+    monkeypatch.setattr(bot_play, "get_bot", lambda kind, level: _NoDeclarations(real(kind, level)))
 
 
 @pytest.fixture
@@ -115,7 +115,7 @@ def enqueued(monkeypatch):
     def send_task(name, args=(), countdown=None, **kwargs):
         sent.append((name.rsplit(".", 1)[-1], tuple(args), countdown))
 
-    monkeypatch.setattr(services.celery_app, "send_task", send_task)
+    monkeypatch.setattr(enqueue.celery_app, "send_task", send_task)
     return sent
 
 
@@ -154,7 +154,7 @@ def sweep_mails():
     returns how many mails it enqueued."""
 
     def sweep(game, field: str = "turn_mail_at") -> int:
-        return services.send_due_mails(now=getattr(Game.objects.get(pk=game.pk), field))
+        return mails_due.send_due_mails(now=getattr(Game.objects.get(pk=game.pk), field))
 
     return sweep
 
@@ -181,10 +181,10 @@ def staked(people):
 
     def deal(kind: str, seats: int, ante: int, **table):
         players = people(seats)
-        game = services.create_table(players[0], kind, seats=seats, ante=ante, **table)
+        game = lifecycle.create_table(players[0], kind, seats=seats, ante=ante, **table)
         for user in players[1:]:
-            services.join_table(user, game.pk)
-        return services.start_table(players[0], game.pk)
+            lifecycle.join_table(user, game.pk)
+        return lifecycle.start_table(players[0], game.pk)
 
     return deal
 
@@ -192,18 +192,18 @@ def staked(people):
 @pytest.fixture
 def play_out():
     """play_out(game): play it to its end, each person's moves the normal bot's choice from
-    their seat, made through services.play_move (bot seats play their own turns)."""
+    their seat, made through player_moves.play_move (bot seats play their own turns)."""
 
     def play(game):
-        bot = services.get_bot(game.kind, "normal")
+        bot = bot_play.get_bot(game.kind, "normal")
         rng = random.Random(game.pk)
         while game.status == Game.Status.ACTIVE:
             seat = next(s for s in game.seat_list if s.index == game.to_act[0])
             if seat.plays_as_bot:
-                assert services.play_bot_turn(game.pk, game.version)
+                assert bot_play.play_bot_turn(game.pk, game.version)
                 game = Game.objects.get(pk=game.pk)
             else:
-                game = services.play_move(seat.user, game.pk, game.version, bot.choose(game.state, seat.index, rng))
+                game = player_moves.play_move(seat.user, game.pk, game.version, bot.choose(game.state, seat.index, rng))
         return game
 
     return play

@@ -10,7 +10,8 @@ from django.http import Http404, HttpResponseForbidden
 from django.shortcuts import redirect
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import services, views
+from games import views
+from games.actions import errors, hand_arrangement
 
 from .engine.drafts import check_draft
 from .forms import draft_from, has_ticks
@@ -36,14 +37,14 @@ def check(request, game_id: int):
 
 @require_POST
 def hand_order(request, game_id: int):
-    """Sort my hand by suit or by rank (`services.arrange_hand`), keeping the builder's
+    """Sort my hand by suit or by rank (`hand_arrangement.arrange_hand`), keeping the builder's
     ticks, which htmx sends along: the table comes back sorted with them."""
     game, seat = _table_and_seat(request, game_id)
     if seat is None:
         return HttpResponseForbidden("Only the players of this game sort its hand.", content_type="text/plain")
     try:
-        services.arrange_hand(request.user, game.pk, sort=request.POST.get("sort", ""))
-    except services.ServiceError as exc:
+        hand_arrangement.arrange_hand(request.user, game.pk, sort=request.POST.get("sort", ""))
+    except errors.ServiceError as exc:
         return views.render_game(request, game, status=exc.status, error=exc.message)
     if not request.htmx:
         return redirect(game)

@@ -16,7 +16,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import services, views
+from games import views
+from games.actions import errors, player_moves
 
 from .forms import AnswerForm, selection_from
 from .presenter import checked_selection, plays_for
@@ -61,9 +62,9 @@ def answer(request, game_id: int):
     form = AnswerForm(request.POST)
     try:
         if not form.is_valid():
-            raise services.ServiceError(form.error_message())
-        game = services.play_move(request.user, game.pk, None, form.move)
-    except services.ServiceError as exc:
+            raise errors.ServiceError(form.error_message())
+        game = player_moves.play_move(request.user, game.pk, None, form.move)
+    except errors.ServiceError as exc:
         return views.refused(request, game_id, exc)
     if request.htmx:
         return views.render_game(request, game)

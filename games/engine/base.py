@@ -1,4 +1,5 @@
-"""The engine contract shared by every game (see shared/DESIGN.md)."""
+"""The engine contract shared by every game (docs/adding-a-game.md, "The engine";
+docs/decisions/0003-pure-engines.md)."""
 
 import random
 from dataclasses import dataclass, field

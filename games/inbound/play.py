@@ -1,4 +1,4 @@
-"""A mail's commands, played at the seat its reply address names: each through `services`
+"""A mail's commands, played at the seat its reply address names: each through `games.actions`
 as a browser move is, so the clock, the bots, the chips and the other players' mails
 follow as they do for the page.
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from games import services
+from games.actions import bot_play, errors, player_moves, table_talk
 from games.engine.commands import SAY_VERBS, CommandError, CommandHelp, normalize
 from games.models import Event, Game, InboundMail
 from games.presenters import in_words
@@ -111,17 +111,17 @@ def _play_one(user, game_id: int, index: int, command: str, report: Report) -> N
     seen = game.version
     try:
         if verb in SAY_VERBS:
-            report.said.append(services.say(user, game_id, command.split(None, 1)[1] if rest else "").text)
+            report.said.append(table_talk.say(user, game_id, command.split(None, 1)[1] if rest else "").text)
             return
         if verb == "resign" and not rest:
-            services.resign(user, game_id)
+            player_moves.resign(user, game_id)
         elif normalize(command) in ("back", "i'm back", "im back", "i am back"):
-            services.come_back(user, game_id)
+            bot_play.come_back(user, game_id)
         elif any(s.index == index and s.away for s in game.seat_list):
             raise _Refused(command, "A bot is playing your seat while you are away: send “back” first.")
         else:
-            services.play_move(user, game_id, game.version, _game_move(game, index, command))
-    except services.ServiceError as exc:
+            player_moves.play_move(user, game_id, game.version, _game_move(game, index, command))
+    except errors.ServiceError as exc:
         raise _Refused(command, exc.message) from None
     names = dict(enumerate(seat_names(game)))
     events = Event.objects.filter(game_id=game_id, seq__gt=seen).order_by("seq").values("seat", "summary")

@@ -1,6 +1,6 @@
 """The SMTP/LMTP server that receives replies to turn mails (`manage.py mail_in`), on
 aiosmtpd. A mail server (Postfix, for example) forwards the game's mail domain to it;
-README, "Play by mail", shows the transport line.
+docs/operators.md, "Mail in", shows the transport line.
 
 It takes one recipient per transaction (a second gets 452, which a sending server
 answers by trying it again in its own transaction) and refuses, at RCPT already, any

@@ -1,7 +1,7 @@
 """Publishing news of a change, once its transaction commits.
 
 Every visible change of a table is a save of a Game, a Seat or a ChatMessage, so the news
-follows those saves (post_save / post_delete) and no write path in `services` can forget
+follows those saves (post_save / post_delete) and no write path in `games.actions` can forget
 it. One message per save on LIVE_CHANNEL, JSON:
 
     {"game": 12, "v": 17, "users": [3, 5], "lobby": false}

@@ -4,7 +4,7 @@ A stream says only which kind of news there is (`table`, `mine`, `lobby`) and, f
 table, its new version: the page then fetches its own partial as a poll does, so nothing
 hidden ever travels on it, and one code path renders the table (static/js/live.js).
 
-Streams bypass Django's request handler (docs/decisions.md, "Server push"): it gives every
+Streams bypass Django's request handler (docs/decisions/0017-server-push.md): it gives every
 request a thread of its own for the sync middleware, held as long as the request lasts,
 and with it a database connection, so 200 open streams used up PostgreSQL's connections.
 Here the one decision a stream needs (who asks, and may they see this table?) is taken by

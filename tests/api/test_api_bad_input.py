@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import services
+from games.actions import lifecycle
 from games.models import ChatMessage
 
 pytestmark = pytest.mark.django_db
@@ -115,10 +115,10 @@ def test_unknown_ids_and_other_peoples_games(api_as, table, charlie):
 @pytest.mark.parametrize("kind", ["capitalla", "capit", "casino", "rummathon"])
 def test_moves_of_any_shape_are_refused_cleanly(api_as, people, kind, caplog):
     players = people(4)
-    game = services.create_table(players[0], kind, seats=4)
+    game = lifecycle.create_table(players[0], kind, seats=4)
     for user in players[1:]:
-        services.join_table(user, game.pk)
-    game = services.start_table(players[0], game.pk)
+        lifecycle.join_table(user, game.pk)
+    game = lifecycle.start_table(players[0], game.pk)
     client = api_as(players[game.to_act[0]])
     legal = game.rules.legal_moves(game.state, game.to_act[0])
     keys = sorted({key for move in legal for key in move} | {"card", "cards", "groups"})

@@ -6,14 +6,14 @@ string or a boolean refused rather than read as another type."""
 
 import pytest
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Game, Seat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("enqueued")]
 
 
 def test_a_table_tells_its_stakes_and_terms_before_anyone_joins(api_as, alice, bob, staked):
-    game = services.create_table(
+    game = lifecycle.create_table(
         alice, "capitalla", seats=2, ante=50, turn_seconds=86400, rated=True, timeout_policy="forfeit"
     )
     [listed] = api_as(bob).get("/tables").json()["tables"]
@@ -25,18 +25,18 @@ def test_a_table_tells_its_stakes_and_terms_before_anyone_joins(api_as, alice, b
 
 
 def test_my_open_and_private_tables_are_among_my_games(api_as, alice, bob):
-    private = services.create_table(alice, "capitalla", seats=2, private=True)
-    public = services.create_table(bob, "casino", seats=3)
-    services.join_table(alice, public.pk)
-    services.create_table(bob, "capitalla", seats=2)  # not mine
+    private = lifecycle.create_table(alice, "capitalla", seats=2, private=True)
+    public = lifecycle.create_table(bob, "casino", seats=3)
+    lifecycle.join_table(alice, public.pk)
+    lifecycle.create_table(bob, "capitalla", seats=2)  # not mine
     lists = api_as(alice).get("/games").json()
     assert [g["id"] for g in lists["open"]] == [public.pk, private.pk]
 
 
 def test_a_rematch_waits_among_my_games_and_i_take_my_seat_at_it(api_as, alice, bob, play_out):
-    first = services.create_table(alice, "capitalla", seats=2, private=True)
-    services.join_table(bob, first.pk)
-    first = play_out(services.start_table(alice, first.pk))
+    first = lifecycle.create_table(alice, "capitalla", seats=2, private=True)
+    lifecycle.join_table(bob, first.pk)
+    first = play_out(lifecycle.start_table(alice, first.pk))
     following = api_as(bob).post(f"/games/{first.pk}/rematch")
     assert following.status_code == 200 and following.json()["rematch_of"] == first.pk
     assert api_as(bob).get(f"/games/{first.pk}").json()["rematch"] == following.json()["id"]
@@ -113,7 +113,7 @@ def test_a_request_the_database_pool_could_not_serve_is_503(api_as, alice, setti
     def pool_empty(*args, **kwargs):
         raise OperationalError("couldn't get a connection after 5.00 sec") from PoolTimeout()
 
-    monkeypatch.setattr(services, "create_table", pool_empty)
+    monkeypatch.setattr(lifecycle, "create_table", pool_empty)
     answer = api_as(alice).post("/tables", {"kind": "capitalla", "seats": 2})
     assert answer.status_code == 503 and answer["Retry-After"] == "5"
     assert answer.json() == {"detail": "The server is busy: try again in a few seconds."}
@@ -132,7 +132,7 @@ def test_the_log_pages_a_long_game(api_as, table, alice, monkeypatch):
 
 
 def test_a_game_tells_when_it_was_dealt_and_ended(api_as, table, alice):
-    services.resign(alice, table.pk)
+    player_moves.resign(alice, table.pk)
     game = api_as(alice).get(f"/games/{table.pk}").json()
     assert game["started_at"] and game["finished_at"]
     assert game["finished_at"] >= game["started_at"] >= game["created_at"]

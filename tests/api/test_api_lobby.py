@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
+from games.actions import lifecycle
 from games.models import Game
 from games.views_lobby import my_games_by_urgency
 
@@ -72,17 +72,17 @@ def test_a_refused_table_says_why(api_as, alice):
 
 
 def test_leaving_before_the_deal(api_as, alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
     assert api_as(bob).post(f"/games/{game.pk}/leave").json()["me"] is None
     assert api_as(alice).post(f"/games/{game.pk}/leave").json()["status"] == "abandoned"
 
 
 def test_my_games_in_the_pages_order(api_as, alice, bob, charlie):
-    soon, later, waiting = (services.create_table(alice, "capitalla", seats=2) for _ in range(3))
+    soon, later, waiting = (lifecycle.create_table(alice, "capitalla", seats=2) for _ in range(3))
     for game in (soon, later, waiting):
-        services.join_table(bob, game.pk)
-        services.start_table(alice, game.pk)
+        lifecycle.join_table(bob, game.pk)
+        lifecycle.start_table(alice, game.pk)
     Game.objects.filter(pk=later.pk).update(deadline=timezone.now() + timedelta(days=2))
     Game.objects.filter(pk=soon.pk).update(deadline=timezone.now() + timedelta(hours=1))
     Game.objects.filter(pk=waiting.pk).update(to_act=[1], clock_seat=1)

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from games import services
+from games.actions import player_moves
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +41,7 @@ def test_a_newer_version_answers_at_once(api_as, table, alice, sleeps):
 
 def test_a_move_during_the_wait_answers_it(api_as, table, alice, bob, sleeps):
     move = table.rules.legal_moves(table.state, 0)[0]
-    sleeps.then(lambda: services.play_move(alice, table.pk, table.version, move))
+    sleeps.then(lambda: player_moves.play_move(alice, table.pk, table.version, move))
     started = time.monotonic()
     answer = api_as(bob).get(f"/games/{table.pk}/events", after=table.version, wait=25)
     assert answer.json()["version"] == table.version + 1 and len(sleeps) == 1

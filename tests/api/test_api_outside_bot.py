@@ -13,7 +13,7 @@ import pytest
 from django.conf import settings as django_settings
 
 from api import tokens
-from games import services
+from games.actions import enqueue, lifecycle
 from games.models import Game
 from games.plugins import PLUGINS
 
@@ -30,8 +30,8 @@ def worker_in_the_server(monkeypatch):
     def send_task(name, args=(), countdown=None, **kwargs):
         getattr(games.tasks, name.rsplit(".", 1)[-1])(*args)
 
-    monkeypatch.setattr(services.celery_app, "send_task", send_task)
-    monkeypatch.setattr(services, "new_seed", lambda: 20261124)
+    monkeypatch.setattr(enqueue.celery_app, "send_task", send_task)
+    monkeypatch.setattr(lifecycle, "new_seed", lambda: 20261124)
 
 
 def test_the_example_plays_every_game_to_its_end(asgi_site, worker_in_the_server, alice, settings, capsys):

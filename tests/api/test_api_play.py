@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import services
+from games.actions import absences, bot_play, lifecycle, player_moves
 from games.models import Event, Game, is_system_move
 from tests.core.absences.conftest import play_turn
 
@@ -31,9 +31,9 @@ def test_a_watcher_sees_the_spectators_view(api_as, table, charlie):
 
 
 def test_a_private_table_is_no_table_to_outsiders(api_as, alice, bob, charlie):
-    game = services.create_table(alice, "capitalla", seats=2, private=True)
-    services.join_table(bob, game.pk)
-    services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, private=True)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.start_table(alice, game.pk)
     hidden = api_as(charlie).get(f"/games/{game.pk}")
     missing = api_as(charlie).get("/games/999999")
     assert hidden.status_code == missing.status_code == 404
@@ -52,11 +52,11 @@ def test_legal_moves_are_the_engines_for_my_seat_only(api_as, table, alice, bob,
 
 def test_a_casino_player_may_answer_a_question_out_of_turn(api_as, alice, bob, charlie):
     users = [alice, bob, charlie]
-    game = services.create_table(alice, "casino", seats=3)
+    game = lifecycle.create_table(alice, "casino", seats=3)
     for user in users[1:]:
-        services.join_table(user, game.pk)
-    game = services.start_table(alice, game.pk)
-    bot, rng = services.get_bot("casino", "normal"), random.Random(3)
+        lifecycle.join_table(user, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
+    bot, rng = bot_play.get_bot("casino", "normal"), random.Random(3)
 
     def waiting_with_questions(game):
         return [i for i in range(3) if i not in game.to_act and game.rules.legal_moves(game.state, i)]
@@ -67,7 +67,7 @@ def test_a_casino_player_may_answer_a_question_out_of_turn(api_as, alice, bob, c
         seat = game.to_act[0]
         asks = [m for m in game.rules.legal_moves(game.state, seat) if m["type"] == "ask"]
         move = max(asks, key=lambda m: len(m["questions"])) if asks else bot.choose(game.state, seat, rng)
-        game = services.play_move(users[seat], game.pk, game.version, move)
+        game = player_moves.play_move(users[seat], game.pk, game.version, move)
     waiting = waiting_with_questions(game)[0]
     moves = api_as(users[waiting]).get(f"/games/{game.pk}/legal-moves", limit=500).json()["moves"]
     assert moves == game.rules.legal_moves(game.state, waiting)
@@ -160,8 +160,8 @@ def test_a_player_can_chat_and_read_the_talk(api_as, table, alice, bob):
 def test_an_api_move_runs_the_clock_and_the_bots_like_a_click(
     api_as, alice, enqueued, django_capture_on_commit_callbacks
 ):
-    game = services.create_table(alice, "capitalla", seats=2, bots=1, turn_seconds=3600)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, bots=1, turn_seconds=3600)
+    game = lifecycle.start_table(alice, game.pk)
     client = api_as(alice)
     for kind in ("draw", "discard"):  # the turn passes to the bot
         game = Game.objects.get(pk=game.pk)
@@ -175,12 +175,12 @@ def test_an_api_move_runs_the_clock_and_the_bots_like_a_click(
 
 
 def test_an_absent_players_seat_and_standing_clock(api_as, alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2, turn_seconds=86400)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, turn_seconds=86400)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     now = game.deadline - timedelta(hours=5)
     today = bob.today(now)
-    absence = services.announce_absence(bob, today, today + timedelta(days=6), now=now)
+    absence = absences.announce_absence(bob, today, today + timedelta(days=6), now=now)
     play_turn(alice, Game.objects.get(pk=game.pk), 0)  # the turn reaches bob, who is away
     body = api_as(alice).get(f"/games/{game.pk}").json()
     assert body["seats"][1]["absent_until"] == absence.last_day.isoformat() and body["seats"][0]["absent_until"] is None

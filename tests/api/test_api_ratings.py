@@ -6,16 +6,16 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Game
 from ratings.models import RatingChange
 
 
 @pytest.fixture
 def rated_table(alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2, rated=True, timeout_policy=Game.TimeoutPolicy.FORFEIT)
-    services.join_table(bob, game.pk)
-    return services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, rated=True, timeout_policy=Game.TimeoutPolicy.FORFEIT)
+    lifecycle.join_table(bob, game.pk)
+    return lifecycle.start_table(alice, game.pk)
 
 
 def ratings_in(answer: dict) -> list[tuple]:
@@ -39,7 +39,7 @@ def test_a_finished_rated_game_shows_the_rating_it_left_and_its_change(api_as, a
 
 
 def test_a_bot_seat_has_no_rating(api_as, alice):
-    game = services.create_table(alice, "capitalla", seats=2, bots=1)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, bots=1)
     seats = api_as(alice).get(f"/games/{game.pk}").json()["seats"]
     assert [(s["is_bot"], s["rating"], s["provisional"], s["change"]) for s in seats] == [
         (False, 1500, True, None),
@@ -49,10 +49,12 @@ def test_a_bot_seat_has_no_rating(api_as, alice):
 
 def test_a_list_reads_the_ratings_of_all_its_games_at_once(api_as, alice, bob, rated_table):
     client = api_as(alice)
-    finished = services.create_table(alice, "capitalla", seats=2, rated=True, timeout_policy=Game.TimeoutPolicy.FORFEIT)
-    services.join_table(bob, finished.pk)
-    services.start_table(alice, finished.pk)
-    services.resign(bob, finished.pk)
+    finished = lifecycle.create_table(
+        alice, "capitalla", seats=2, rated=True, timeout_policy=Game.TimeoutPolicy.FORFEIT
+    )
+    lifecycle.join_table(bob, finished.pk)
+    lifecycle.start_table(alice, finished.pk)
+    player_moves.resign(bob, finished.pk)
     client.get("/games")  # the token's first use writes its last-used time
     with CaptureQueriesContext(connection) as queries:
         lists = client.get("/games").json()

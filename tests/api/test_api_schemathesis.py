@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from api import tokens
-from games import services
+from games.actions import lifecycle
 from games.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,12 +30,12 @@ def world(asgi_site, alice, bob, charlie, monkeypatch, settings, play_out):
     settings.API_READS_PER_MINUTE = settings.API_WRITES_PER_MINUTE = 100_000
     monkeypatch.setattr("api.views.LONG_POLL_MAX_WAIT", 0.2)
     monkeypatch.setattr("api.views.LONG_POLL_EVERY", 0.05)
-    open_table = services.create_table(alice, "capitalla", seats=3)
-    playing = services.create_table(alice, "capit", seats=4, bots=3)
-    playing = services.start_table(alice, playing.pk)
-    finished = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, finished.pk)
-    finished = play_out(services.start_table(alice, finished.pk))
+    open_table = lifecycle.create_table(alice, "capitalla", seats=3)
+    playing = lifecycle.create_table(alice, "capit", seats=4, bots=3)
+    playing = lifecycle.start_table(alice, playing.pk)
+    finished = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, finished.pk)
+    finished = play_out(lifecycle.start_table(alice, finished.pk))
     assert finished.status == Game.Status.FINISHED
     secret = tokens.create(alice, "schemathesis", ["read", "play"])[1]
     return {"url": asgi_site.url, "secret": secret, "ids": [open_table.pk, playing.pk, finished.pk]}

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from games import services
+from games.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ def test_a_failure_in_the_server_answers_500_in_json_and_is_logged(api_as, alice
     def database_gone(*args, **kwargs):
         raise RuntimeError("the database went away")
 
-    monkeypatch.setattr(services, "create_table", database_gone)
+    monkeypatch.setattr(lifecycle, "create_table", database_gone)
     with caplog.at_level(logging.ERROR, logger="api.views"):
         answer = api_as(alice).post("/tables", {"kind": "capitalla", "seats": 2})
     assert answer.status_code == 500 and answer["Content-Type"] == "application/json; charset=utf-8"

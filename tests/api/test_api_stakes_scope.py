@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from api.models import ApiToken
-from games import services
+from games.actions import lifecycle
 from games.models import Game
 from ledger import chips
 from ledger.models import Entry
@@ -19,9 +19,9 @@ REFUSAL = "This table plays for chips: that needs a token with the 'stakes' scop
 
 
 def staked_game(host, guest, ante=50):
-    game = services.create_table(host, "capitalla", seats=2, ante=ante)
-    services.join_table(guest, game.pk)
-    return services.start_table(host, game.pk)
+    game = lifecycle.create_table(host, "capitalla", seats=2, ante=ante)
+    lifecycle.join_table(guest, game.pk)
+    return lifecycle.start_table(host, game.pk)
 
 
 def assert_refused(answer):
@@ -29,7 +29,7 @@ def assert_refused(answer):
 
 
 def test_a_leaked_play_token_cannot_seat_its_owner_at_a_staked_table(api_as, alice, charlie):
-    bait = services.create_table(charlie, "capitalla", seats=2, ante=500)
+    bait = lifecycle.create_table(charlie, "capitalla", seats=2, ante=500)
     assert_refused(api_as(alice, PLAY).post(f"/games/{bait.pk}/join"))
     assert [s.user for s in Game.objects.get(pk=bait.pk).seat_list] == [charlie]
     assert chips.balance_of(alice) == 1000
@@ -41,8 +41,8 @@ def test_a_play_token_cannot_open_a_staked_table(api_as, alice):
 
 
 def test_a_play_token_cannot_deal_a_staked_table(api_as, alice, charlie):
-    game = services.create_table(alice, "capitalla", seats=2, ante=50)
-    services.join_table(charlie, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=50)
+    lifecycle.join_table(charlie, game.pk)
     paid = Entry.objects.filter(game=game).count()  # the antes paid on sitting down
     assert_refused(api_as(alice, PLAY).post(f"/games/{game.pk}/start"))
     assert Game.objects.get(pk=game.pk).status == Game.Status.OPEN
@@ -61,15 +61,15 @@ def test_a_play_token_cannot_move_or_resign_in_a_staked_game(api_as, alice, char
 
 
 def test_a_play_token_may_still_leave_a_staked_table_and_chat(api_as, alice, charlie):
-    open_table = services.create_table(charlie, "capitalla", seats=2, ante=50)
-    services.join_table(alice, open_table.pk)
+    open_table = lifecycle.create_table(charlie, "capitalla", seats=2, ante=50)
+    lifecycle.join_table(alice, open_table.pk)
     assert api_as(alice, PLAY).post(f"/games/{open_table.pk}/leave").json()["me"] is None
     game = staked_game(alice, charlie)
     assert api_as(alice, PLAY).post(f"/games/{game.pk}/chat", {"text": "gl"}).status_code == 201
 
 
 def test_a_play_token_plays_freely_where_there_is_no_ante(api_as, alice, charlie):
-    game = services.create_table(charlie, "capitalla", seats=2)
+    game = lifecycle.create_table(charlie, "capitalla", seats=2)
     assert api_as(alice, PLAY).post(f"/games/{game.pk}/join").json()["me"] == 1
 
 

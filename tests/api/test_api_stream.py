@@ -7,7 +7,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle, player_moves
 from tests.asgi_site import Stream
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,7 +24,7 @@ def bearer(secret: str) -> dict:
 def test_a_move_reaches_an_api_clients_stream(asgi_site, token_of, alice, bob, table):
     stream = Stream(asgi_site, path(table), headers=bearer(token_of(bob, ["read"])))
     assert stream.status == 200 and stream.headers["content-type"] == "text/event-stream"
-    game = services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
+    game = player_moves.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     assert stream.next_event() == ("table", str(game.version))
     stream.close()
 
@@ -41,7 +41,7 @@ def test_a_token_without_read_scope_is_refused(asgi_site, token_of, bob, table):
 
 
 def test_a_private_table_is_404_as_no_table(asgi_site, token_of, alice, charlie):
-    private = services.create_table(alice, "capitalla", seats=2, private=True)
+    private = lifecycle.create_table(alice, "capitalla", seats=2, private=True)
     secret = token_of(charlie, ["read"])
     refused = Stream(asgi_site, path(private), headers=bearer(secret))
     missing = Stream(asgi_site, f"/api/v1/games/{private.pk + 1000}/live/", headers=bearer(secret))

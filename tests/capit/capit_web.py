@@ -4,7 +4,7 @@
 import re
 from collections import Counter
 
-from games import services
+from games.actions import bot_play
 from games.capit.engine import deck
 from games.models import Game
 from tests.web_moves import post_move  # noqa: F401 (the game's tests import it from here)
@@ -18,7 +18,7 @@ def play_bots(game, limit: int = 10_000) -> Game:
     """Bot turns until a human is to act or the game is over."""
     for _ in range(limit):
         game = current(game)
-        if not services.play_bot_turn(game.pk, game.version):
+        if not bot_play.play_bot_turn(game.pk, game.version):
             return game
     raise AssertionError("the bots never stopped")
 

@@ -3,7 +3,7 @@ for a builder test (helpers in capit_web.py)."""
 
 import pytest
 
-from games import services
+from games.actions import lifecycle
 from tests.capit.capit_web import play_bots, set_hand
 
 
@@ -11,10 +11,10 @@ from tests.capit.capit_web import play_bots, set_hand
 def friends(alice, bob, charlie):
     """Cap-It for four: alice (seat 0, host and dealer of round 1), bob (seat 1, to act
     first), charlie (seat 2) and a bot (seat 3)."""
-    game = services.create_table(alice, "capit", seats=4, bots=1)
-    services.join_table(bob, game.pk)
-    services.join_table(charlie, game.pk)
-    return services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capit", seats=4, bots=1)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.join_table(charlie, game.pk)
+    return lifecycle.start_table(alice, game.pk)
 
 
 # A deal whose first hand for alice already holds round 1's contract: whatever the bots
@@ -26,9 +26,9 @@ WITH_BOTS_SEED = 20261126
 def with_bots(alice, monkeypatch):
     """Alice and three bots; the bots have played up to alice's first turn. The deals are
     fixed (WITH_BOTS_SEED)."""
-    monkeypatch.setattr(services, "new_seed", lambda: WITH_BOTS_SEED)
-    game = services.create_table(alice, "capit", seats=4, bots=3)
-    game = services.start_table(alice, game.pk)
+    monkeypatch.setattr(lifecycle, "new_seed", lambda: WITH_BOTS_SEED)
+    game = lifecycle.create_table(alice, "capit", seats=4, bots=3)
+    game = lifecycle.start_table(alice, game.pk)
     game = play_bots(game)
     assert game.to_act == [0]
     return game

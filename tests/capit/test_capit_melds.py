@@ -1,4 +1,4 @@
-"""Cap-It melds and contracts, as the rule sheet and shared/RULES.md state them."""
+"""Cap-It melds and contracts, as the rule sheet and games/capit/notes/rules.md state them."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Cap-It's rules, case by case, as the rule sheets and shared/RULES.md state them."""
+"""Cap-It's rules, case by case, as the rule sheet and games/capit/notes/rules.md state them."""
 
 import re
 from collections import Counter

@@ -7,7 +7,7 @@ import pytest
 from django.apps import apps
 from django.core.management import call_command
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Game
 from tests.capit.capit_web import play_bots
 
@@ -17,9 +17,9 @@ MIGRATION = importlib.import_module("games.capit.migrations.0001_drawn_in_saved_
 
 
 def test_a_state_saved_without_drawn_takes_it_from_its_replay(alice, capsys):
-    game = services.start_table(alice, services.create_table(alice, "capit", seats=4, bots=3).pk)
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, "capit", seats=4, bots=3).pk)
     game = play_bots(game)
-    game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    game = player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
     assert game.state["drawn"] is not None  # alice drew: her turn goes on
     Game.objects.filter(pk=game.pk).update(state={k: v for k, v in game.state.items() if k != "drawn"})
 

@@ -5,7 +5,7 @@ import re
 
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle
 from games.capit.engine import face, sort_hand
 from games.models import Game
 from tests.capit.capit_web import current, play_bots, post_move, rendered_card_ids, set_hand
@@ -117,8 +117,8 @@ def test_no_page_carries_another_seats_cards(client, alice, bob, charlie, friend
 
 
 def test_the_page_after_the_end_shows_the_result_the_scores_and_the_seed(client, alice):
-    game = services.create_table(alice, "capit", seats=4, bots=4)
-    game = play_bots(services.start_table(alice, game.pk))
+    game = lifecycle.create_table(alice, "capit", seats=4, bots=4)
+    game = play_bots(lifecycle.start_table(alice, game.pk))
     assert game.status == Game.Status.FINISHED
     result = game.result
     html = page(client, alice, game)

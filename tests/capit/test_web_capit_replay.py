@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle
 from games.models import Game
 from games.replay import replay
 from tests.capit.capit_web import play_bots
@@ -18,7 +18,7 @@ def shown_cards(html: str) -> set[str]:
 
 
 def test_a_cap_it_replay_shows_the_round_the_melds_and_every_hand(client, alice):
-    game = services.start_table(alice, services.create_table(alice, "capit", seats=4, bots=4).pk)
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, "capit", seats=4, bots=4).pk)
     game = play_bots(game)
     assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
     at = next(e.seq for e in game.events.order_by("seq") if e.move["type"] == "lay_contract")
@@ -31,7 +31,7 @@ def test_a_cap_it_replay_shows_the_round_the_melds_and_every_hand(client, alice)
 
 
 def test_the_replay_jumps_to_the_start_of_each_round(client, alice):
-    game = services.start_table(alice, services.create_table(alice, "capit", seats=4, bots=4).pk)
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, "capit", seats=4, bots=4).pk)
     game = play_bots(game)
     assert game.status == Game.Status.FINISHED
     last_round = replay(game)["round"]

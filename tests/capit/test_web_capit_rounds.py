@@ -5,7 +5,7 @@ import re
 
 from django.urls import reverse
 
-from games import services
+from games.actions import bot_play, lifecycle
 from games.capit.engine import hand_points
 from games.models import Game
 from tests.capit.capit_web import current, post_move, set_hand
@@ -43,10 +43,10 @@ def test_going_out_shows_the_round_summary_the_score_table_and_the_chart(client,
 
 
 def test_the_round_summary_and_chart_after_bots_play_rounds(client, alice):
-    game = services.create_table(alice, "capit", seats=4, bots=4)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capit", seats=4, bots=4)
+    game = lifecycle.start_table(alice, game.pk)
     while len(current(game).state["rounds"]) < 2:
-        assert services.play_bot_turn(game.pk, current(game).version)
+        assert bot_play.play_bot_turn(game.pk, current(game).version)
     game = current(game)
     client.force_login(alice)
     html = client.get(reverse("game", args=[game.pk])).content.decode()

@@ -5,7 +5,7 @@ creates nothing."""
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle
 from games.models import Game
 
 TABLE = {"kind": "capit", "seats": "4", "bots": "3", "bot_level": "normal"}
@@ -30,7 +30,7 @@ def test_the_chosen_options_reach_the_game(client, host):
     assert client.post(reverse("create_table"), TABLE | chosen).status_code == 302
     game = Game.objects.get()
     assert game.options == {"ace_value": 1, "round_share_percent": 0}
-    assert services.start_table(host, game.pk).state["options"] == {"ace_value": 1, "round_share_percent": 0}
+    assert lifecycle.start_table(host, game.pk).state["options"] == {"ace_value": 1, "round_share_percent": 0}
 
 
 def test_an_option_left_out_keeps_its_default(client, host):

@@ -1,4 +1,4 @@
-"""Capitalla's rules, case by case, as the rule sheet and shared/RULES.md state them."""
+"""Capitalla's rules, case by case, as the rule sheet and games/capitalla/notes/rules.md state them."""
 
 import pytest
 

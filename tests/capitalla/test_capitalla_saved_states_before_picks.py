@@ -8,7 +8,7 @@ import pytest
 from django.apps import apps
 from django.core.management import call_command
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -17,8 +17,8 @@ MIGRATION = importlib.import_module("games.capitalla.migrations.0001_picks_from_
 
 
 def test_a_state_saved_without_the_picks_takes_them_from_its_replay(alice, capsys):
-    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
-    game = services.play_move(alice, game.pk, game.version, {"type": "draw", "from": "discard"})
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, "capitalla", seats=2, bots=1).pk)
+    game = player_moves.play_move(alice, game.pk, game.version, {"type": "draw", "from": "discard"})
     assert game.state["taken"][0]
     saved = {key: value for key, value in game.state.items() if key not in ("taken", "refused")}
     Game.objects.filter(pk=game.pk).update(state=saved)

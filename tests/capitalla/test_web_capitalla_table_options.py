@@ -5,7 +5,7 @@ with a 400 and creates nothing."""
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle
 from games.models import Game
 
 TABLE = {"kind": "capitalla", "seats": "2", "bots": "1", "bot_level": "normal"}
@@ -29,7 +29,7 @@ def test_the_chosen_reshuffles_reach_the_game(client, host):
     game = Game.objects.get()
     assert response.status_code == 302
     assert game.options == {"max_reshuffles": 0}
-    assert services.start_table(host, game.pk).state["options"] == {"max_reshuffles": 0}
+    assert lifecycle.start_table(host, game.pk).state["options"] == {"max_reshuffles": 0}
 
 
 @pytest.mark.parametrize("posted", [{}, {"capitalla-max_reshuffles": ""}])

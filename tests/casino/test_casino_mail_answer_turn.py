@@ -5,7 +5,7 @@ turn it was not (found by a QA pass)."""
 import pytest
 from django.core import mail
 
-from games import services
+from games.actions import player_moves
 from games.inbound.receive import receive
 from tests.casino.casino_web import current, set_position
 from tests.mail_replies import reply
@@ -17,10 +17,10 @@ def test_a_question_to_answer_out_of_turn_is_not_my_move(
     friends, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks
 ):
     game = set_position(friends, hands={1: ["9C", "8S", "KC", "3H"]}, loose=["5S", "4D", "9H", "KD"], builds=[], turn=1)
-    game = services.play_move(
+    game = player_moves.play_move(
         bob, game.pk, game.version, {"type": "capture", "card": "9C", "loose": ["5S", "4D", "9H"], "builds": []}
     )
-    game = services.play_move(bob, game.pk, game.version, {"type": "ask", "questions": {"0": "5S"}})
+    game = player_moves.play_move(bob, game.pk, game.version, {"type": "ask", "questions": {"0": "5S"}})
     assert game.to_act == [2]  # Charlie's turn; Alice has a question to answer
     with django_capture_on_commit_callbacks(execute=True):
         assert receive(reply(current(game), alice, "say nice capture")).status == "played"

@@ -1,4 +1,4 @@
-"""Casino's rules, one case each (shared/RULES.md, the seed sheet 004 and issue 21)."""
+"""Casino's rules, one case each (the rule sheet, games/casino/notes/rules.md and issue 21)."""
 
 import json
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle
 from tests.casino.casino_web import HTMX, current, page, post_move, section, set_position
 
 pytestmark = pytest.mark.django_db
@@ -121,7 +121,7 @@ def test_a_forged_move_is_refused_and_changes_nothing(client, choosing, snapshot
 
 def test_another_tables_plays_are_not_found(client, choosing, player):
     client.force_login(player("dave"))
-    other = services.create_table(choosing.seat_list[0].user, "capitalla", seats=2)
+    other = lifecycle.create_table(choosing.seat_list[0].user, "capitalla", seats=2)
     response = client.get(reverse("casino:plays", args=[other.pk]), {"card": "9C"}, **HTMX)
     assert response.status_code == 404
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import player_moves
 from tests.casino.casino_web import HTMX, current, page, post_move, section, set_position
 
 pytestmark = pytest.mark.django_db
@@ -120,7 +120,7 @@ def test_an_answer_out_of_turn_is_played_and_the_table_sees_it(client, alice, ch
 
 
 def test_an_answer_stands_whatever_the_table_did_since_the_page_was_loaded(client, alice, charlie, asked):
-    services.play_move(charlie, asked.pk, asked.version, {"type": "trail", "card": asked.state["hands"][2][0]})
+    player_moves.play_move(charlie, asked.pk, asked.version, {"type": "trail", "card": asked.state["hands"][2][0]})
     record = next(r for r in asked.state["asked"] if r["to"] == 0)
     correct = asked.state["questions"]["5S"]["answer"]
     client.force_login(alice)
@@ -135,7 +135,7 @@ def test_an_answer_stands_whatever_the_table_did_since_the_page_was_loaded(clien
 def test_an_answer_posted_to_the_move_page_with_a_stale_version_is_played(client, alice, charlie, asked):
     """An answer is one of Casino's version-free moves: the table moving on since the page
     was loaded does not void it (a trail would be refused with a 409)."""
-    services.play_move(charlie, asked.pk, asked.version, {"type": "trail", "card": asked.state["hands"][2][0]})
+    player_moves.play_move(charlie, asked.pk, asked.version, {"type": "trail", "card": asked.state["hands"][2][0]})
     record = next(r for r in asked.state["asked"] if r["to"] == 0)
     client.force_login(alice)
     answer = [("type", "answer"), ("question", record["id"]), ("choice", "0")]

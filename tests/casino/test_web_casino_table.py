@@ -8,7 +8,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle, player_moves, time_grants, turn_timeouts
 from games.models import Game
 from games.replay import replay
 from ledger import chips
@@ -34,7 +34,7 @@ def test_the_chosen_options_reach_the_game(client, alice):
     assert client.post(reverse("create_table"), TABLE | {"casino-sweeps": "on"}).status_code == 302
     game = Game.objects.get()
     assert game.options == {"sweeps": True, "trivia_points": False}
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     assert game.state["options"] == {"sweeps": True, "trivia_points": False}
     assert "Sweeps score" in page(client, alice, game)
 
@@ -49,8 +49,8 @@ def test_a_forged_option_is_refused_and_creates_nothing(client, alice):
 @pytest.fixture
 def bots_game(alice):
     """A whole game of two bots, watched by alice."""
-    game = services.create_table(alice, "casino", seats=2, bots=2)
-    game = play_bots(services.start_table(alice, game.pk))
+    game = lifecycle.create_table(alice, "casino", seats=2, bots=2)
+    game = play_bots(lifecycle.start_table(alice, game.pk))
     assert game.status == Game.Status.FINISHED
     return game
 
@@ -81,9 +81,9 @@ def test_the_replay_shows_every_hand_and_jumps_to_each_deal(client, bots_game):
 
 def test_a_staked_table_pays_the_pot_to_the_winner(alice, bob, play_out):
     before = {user.pk: chips.balance_of(user) for user in (alice, bob)}
-    game = services.create_table(alice, "casino", seats=2, ante=100)
-    services.join_table(bob, game.pk)
-    game = play_out(services.start_table(alice, game.pk))
+    game = lifecycle.create_table(alice, "casino", seats=2, ante=100)
+    lifecycle.join_table(bob, game.pk)
+    game = play_out(lifecycle.start_table(alice, game.pk))
     assert chips.pot_of(game).balance() == 0
     winners = game.result["winners"]
     for seat in game.seat_list:
@@ -92,11 +92,11 @@ def test_a_staked_table_pays_the_pot_to_the_winner(alice, bob, play_out):
 
 
 def test_the_turn_mail_tells_the_casino_moves(alice, bob, enqueued, run_enqueued, sweep_mails):
-    game = services.create_table(alice, "casino", seats=2)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)  # bob (seat 1) plays first
+    game = lifecycle.create_table(alice, "casino", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)  # bob (seat 1) plays first
     game = set_position(game, hands={1: ["9C", "8S", "KC", "3H"]}, loose=["5S", "4D", "9H", "KD"], builds=[])
-    game = services.play_move(bob, game.pk, game.version, {"type": "trail", "card": "8S"})
+    game = player_moves.play_move(bob, game.pk, game.version, {"type": "trail", "card": "8S"})
     assert sweep_mails(game) == 1
     run_enqueued()
     message = mail.outbox[-1]
@@ -105,40 +105,40 @@ def test_the_turn_mail_tells_the_casino_moves(alice, bob, enqueued, run_enqueued
 
 
 def test_a_turn_that_runs_out_is_played_by_a_bot(alice, bob):
-    game = services.create_table(alice, "casino", seats=2)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
-    assert services.expire_overdue_turns(now=game.deadline) == 1
+    game = lifecycle.create_table(alice, "casino", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
+    assert turn_timeouts.expire_overdue_turns(now=game.deadline) == 1
     game = current(game)
     assert game.to_act == [0] and game.events.filter(move__type="timeout").count() == 1
     assert game.events.exclude(move__type="timeout").filter(seat=1).exists()
 
 
 def test_extra_time_and_a_rematch(client, alice, bob, bots_game):
-    game = services.create_table(alice, "casino", seats=2)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "casino", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     deadline = game.deadline
-    game = services.grant_extra_time(alice, game.pk, game.version)
+    game = time_grants.grant_extra_time(alice, game.pk, game.version)
     assert game.deadline > deadline
-    game = services.resign(bob, game.pk)
+    game = player_moves.resign(bob, game.pk)
     assert game.status == Game.Status.FINISHED and game.result["winners"] == [0]
     headline = game.plugin.result_headline(game.result, {0: "Alice", 1: "Bob"}.get)
     assert headline == "Alice won: everyone else is out of the game."
-    again = services.rematch(alice, game.pk)
+    again = lifecycle.rematch(alice, game.pk)
     assert again.kind == "casino" and again.status == Game.Status.OPEN
 
 
 def test_an_answer_out_of_turn_leaves_the_turn_players_clock_and_mail_alone(alice, bob, charlie, friends):
     game = set_position(friends, hands={1: ["9C", "8S", "KC", "3H"]}, loose=["5S", "4D", "9H", "KD"], builds=[], turn=1)
     capture = {"type": "capture", "card": "9C", "loose": ["5S", "4D"], "builds": []}
-    game = services.play_move(bob, game.pk, game.version, capture)
-    game = services.play_move(bob, game.pk, game.version, {"type": "ask", "questions": {"0": "5S"}})
+    game = player_moves.play_move(bob, game.pk, game.version, capture)
+    game = player_moves.play_move(bob, game.pk, game.version, {"type": "ask", "questions": {"0": "5S"}})
     assert game.to_act == [2] and game.clock_seat == 2
     clock = (game.deadline, game.turn_mail_at, game.remind_at)
     assert game.turn_mail_at is not None
     question = game.state["asked"][0]["id"]
-    game = services.play_move(alice, game.pk, game.version, {"type": "answer", "question": question, "choice": 0})
+    game = player_moves.play_move(alice, game.pk, game.version, {"type": "answer", "question": question, "choice": 0})
     game = current(game)
     assert game.to_act == [2] and game.clock_seat == 2
     assert (game.deadline, game.turn_mail_at, game.remind_at) == clock

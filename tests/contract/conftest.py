@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from games import services
+from games.actions import lifecycle
 
 TOY_TEMPLATES = Path(__file__).parent / "toys" / "templates"
 # A fixed deal for the tables the web checks play: the run is the same every time.
@@ -32,4 +32,4 @@ def site_client():
 
 @pytest.fixture(autouse=True)
 def _fixed_table_seed(monkeypatch):
-    monkeypatch.setattr(services, "new_seed", lambda: TABLE_SEED)
+    monkeypatch.setattr(lifecycle, "new_seed", lambda: TABLE_SEED)

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.http import QueryDict
 from django.urls import reverse
 
-from games import services
+from games.actions import bot_play, lifecycle, player_moves
 from games.engine.commands import CommandError
 from games.models import Game
 from games.plugins import PLUGINS
@@ -412,14 +412,14 @@ def play_to_the_end(game: Game, seed: int, at_each=lambda game: None) -> Game:
     """Play a table of people to its end, each move the normal bot's choice for the seat
     to act, made by the seat's user through the services; `at_each(game)` runs at every
     position before its move, and at the end."""
-    rng, bot = random.Random(seed), services.get_bot(game.kind, "normal")
+    rng, bot = random.Random(seed), bot_play.get_bot(game.kind, "normal")
     for _ in range(MAX_MOVES):
         game = Game.objects.get(pk=game.pk)
         at_each(game)
         if game.status != Game.Status.ACTIVE:
             return game
         user = seated_users(game)[game.to_act[0]]
-        services.play_move(user, game.pk, game.version, bot.choose(game.state, game.to_act[0], rng))
+        player_moves.play_move(user, game.pk, game.version, bot.choose(game.state, game.to_act[0], rng))
     raise AssertionError(f"{game.kind}: no end after {MAX_MOVES} moves")
 
 
@@ -427,14 +427,14 @@ def check_bot_game_finishes(plugin, host, max_turns: int = MAX_MOVES) -> Game:
     """A table of bots only, dealt and played through the services one bot turn at a
     time, ends within `max_turns`, and its log replays to its final state."""
     seats = plugin.rules.info.min_players
-    game = services.create_table(
+    game = lifecycle.create_table(
         host, plugin.slug, seats=seats, bots=seats, bot_level="normal", options=dict(plugin.quick_options)
     )
-    game = services.start_table(host, game.pk)
+    game = lifecycle.start_table(host, game.pk)
     for _ in range(max_turns):
         if game.status != Game.Status.ACTIVE:
             break
-        assert services.play_bot_turn(game.pk, game.version), f"{plugin.slug}: a bot turn did nothing"
+        assert bot_play.play_bot_turn(game.pk, game.version), f"{plugin.slug}: a bot turn did nothing"
         game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.FINISHED, f"{plugin.slug}: the bots did not finish in {max_turns} turns"
     assert game.result and replay(game) == game.state, f"{plugin.slug}: the log does not replay to the end"
@@ -468,10 +468,10 @@ def dealt_table(plugin, people) -> Game:
     """A dealt table of the game's fewest players, all people: the first of
     `people(n)` (the conftest's fixture) hosting, the others seated in order."""
     players = people(plugin.rules.info.min_players)
-    game = services.create_table(players[0], plugin.slug, seats=len(players), options=dict(plugin.quick_options))
+    game = lifecycle.create_table(players[0], plugin.slug, seats=len(players), options=dict(plugin.quick_options))
     for user in players[1:]:
-        services.join_table(user, game.pk)
-    return services.start_table(players[0], game.pk)
+        lifecycle.join_table(user, game.pk)
+    return lifecycle.start_table(players[0], game.pk)
 
 
 def seated_users(game: Game) -> dict:

@@ -10,7 +10,7 @@ import pytest
 from contract_checks import every_game
 from toys.plugin import TOY
 
-from games.services import BOT_LEVELS
+from games.actions.table_checks import BOT_LEVELS
 from tests.bot_positions import bot_positions
 
 POSITIONS = 40  # per game: every few moves of a few games

@@ -72,6 +72,13 @@ def test_a_game_importing_another_game_breaks_a_contract(tmp_path):
 
 def test_ratings_reaching_into_the_services_breaks_a_contract(tmp_path):
     site = copy_of_the_site(tmp_path)
-    plant(site / "ratings" / "recording.py", "from games import services")
+    plant(site / "ratings" / "recording.py", "from games.actions import player_moves")
     run = lint_imports(site)
     assert run.returncode != 0 and "never reach back into them" in run.stdout and "BROKEN" in run.stdout
+
+
+def test_a_write_module_importing_one_above_it_breaks_a_contract(tmp_path):
+    site = copy_of_the_site(tmp_path)
+    plant(site / "games" / "actions" / "game_state.py", "from games.actions import lifecycle")
+    run = lint_imports(site)
+    assert run.returncode != 0 and "import each other one way" in run.stdout and "BROKEN" in run.stdout

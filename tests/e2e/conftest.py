@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.db import connections
 
-from games import services
+from games.actions import bot_play, lifecycle
 from games.models import Game
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -135,7 +135,7 @@ def play_bot_turns(enqueued):
         try:
             game = Game.objects.get()
             # play_bot_turn says False once no bot is to act at this version.
-            while services.play_bot_turn(game.pk, game.version):
+            while bot_play.play_bot_turn(game.pk, game.version):
                 game.refresh_from_db()
         finally:
             connections.close_all()
@@ -149,8 +149,8 @@ def alices_capitalla(alice, monkeypatch, enqueued):
     card first; what the site enqueues is only recorded (see `play_bot_turns`). Ask for it
     before the browser: ORM calls made inside Playwright's event loop get a connection of
     their own, which would outlive the test database."""
-    monkeypatch.setattr(services, "new_seed", lambda: 1)
-    return services.quick_game(alice, "capitalla")
+    monkeypatch.setattr(lifecycle, "new_seed", lambda: 1)
+    return lifecycle.quick_game(alice, "capitalla")
 
 
 @pytest.fixture
@@ -158,6 +158,6 @@ def alices_turn(alice, bob):
     """A dealt two-player Capitalla table, Alice to play. A fixture, so that it runs before
     the browser starts: ORM calls made inside Playwright's event loop get a connection of
     their own, which would outlive the test database."""
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    return services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    return lifecycle.start_table(alice, game.pk)

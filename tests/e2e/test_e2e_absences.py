@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
+from games.actions import absences, lifecycle, player_moves
 from tests.e2e.conftest import Game
 from tests.e2e.session import log_in
 
@@ -25,14 +25,14 @@ def shot(page, name: str) -> None:
 def bob_away_on_his_turn(alice, bob):
     """A day-per-turn table where Bob went away and Alice passed him the turn. A fixture,
     so that it runs before the browser starts."""
-    game = services.create_table(alice, "capitalla", seats=2, turn_seconds=86400)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, turn_seconds=86400)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     now = timezone.now()
-    services.announce_absence(bob, bob.today(now), bob.today(now) + timedelta(days=6), now=now)
+    absences.announce_absence(bob, bob.today(now), bob.today(now) + timedelta(days=6), now=now)
     game = Game.objects.get(pk=game.pk)
     while 0 in game.to_act:
-        game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+        game = player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
     return game
 
 

@@ -12,7 +12,7 @@ would open a connection that outlives the test database."""
 
 import pytest
 
-from games import services
+from games.actions import bot_play, lifecycle, player_moves
 from games.models import Game, OutboxMessage
 from tests.capitalla.test_web_declare import WINNING, give_hand
 from tests.e2e.session import log_in
@@ -91,8 +91,8 @@ def browse_as_alice(request, viewport: str):
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_the_lobby_has_no_serious_violation(request, viewport, alice, bob):
     """With a table of mine and an open one of someone else's listed."""
-    services.create_table(alice, "capitalla", seats=3)
-    services.create_table(bob, "capit", seats=4)
+    lifecycle.create_table(alice, "capitalla", seats=3)
+    lifecycle.create_table(bob, "capit", seats=4)
     page = browse_as_alice(request, viewport)
     assert_accessible(page, "/")
     assert page.locator(".table-row").count() == 2
@@ -106,7 +106,7 @@ def test_the_profile_has_no_serious_violation(request, viewport, alice):
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_a_capitalla_turn_with_the_declare_panel_has_no_serious_violation(request, viewport, alice, table):
     give_hand(table, 0, WINNING)
-    services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
+    player_moves.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     page = browse_as_alice(request, viewport)
     assert_accessible(page, f"/games/{table.pk}/")
     assert page.get_by_role("heading", name="You can declare!").is_visible()
@@ -114,11 +114,11 @@ def test_a_capitalla_turn_with_the_declare_panel_has_no_serious_violation(reques
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_a_cap_it_turn_with_the_meld_builder_has_no_serious_violation(request, viewport, alice, monkeypatch):
-    monkeypatch.setattr(services, "new_seed", lambda: SEED)
-    game = services.quick_game(alice, "capit")
-    while services.play_bot_turn(game.pk, game.version):
+    monkeypatch.setattr(lifecycle, "new_seed", lambda: SEED)
+    game = lifecycle.quick_game(alice, "capit")
+    while bot_play.play_bot_turn(game.pk, game.version):
         game.refresh_from_db()
-    game = services.play_move(alice, game.pk, game.version, {"type": "take_discard"})
+    game = player_moves.play_move(alice, game.pk, game.version, {"type": "take_discard"})
     page = browse_as_alice(request, viewport)
     assert_accessible(page, f"/games/{game.pk}/")
     assert page.locator(".builder").is_visible()
@@ -127,8 +127,8 @@ def test_a_cap_it_turn_with_the_meld_builder_has_no_serious_violation(request, v
 def finished_game(alice, kind: str) -> Game:
     """A game alice deals for bots alone, played to its end (in Cap-It, five rounds)."""
     seats = 4 if kind == "capit" else 2
-    game = services.start_table(alice, services.create_table(alice, kind, seats=seats, bots=seats).pk)
-    while services.play_bot_turn(game.pk, game.version):
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, kind, seats=seats, bots=seats).pk)
+    while bot_play.play_bot_turn(game.pk, game.version):
         game.refresh_from_db()
     game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.FINISHED
@@ -137,9 +137,9 @@ def finished_game(alice, kind: str) -> Game:
 
 def played_until(alice, kind: str, done, options=None) -> Game:
     """A game alice deals for two bots, played until `done(state)`."""
-    game = services.create_table(alice, kind, seats=2, bots=2, options=options)
-    game = services.start_table(alice, game.pk)
-    while not done(game.state) and services.play_bot_turn(game.pk, game.version):
+    game = lifecycle.create_table(alice, kind, seats=2, bots=2, options=options)
+    game = lifecycle.start_table(alice, game.pk)
+    while not done(game.state) and bot_play.play_bot_turn(game.pk, game.version):
         game.refresh_from_db()
     assert done(game.state)
     return game
@@ -169,8 +169,8 @@ def test_a_replay_has_no_serious_violation(request, viewport, kind, alice):
 def test_the_other_pages_have_no_serious_violation(request, viewport, alice, bob):
     """The waiting room, the results of both games, a game's moves, my games, the rules, and the pages
     of someone not logged in."""
-    waiting = services.create_table(alice, "capit", seats=4)
-    services.join_table(bob, waiting.pk)
+    waiting = lifecycle.create_table(alice, "capit", seats=4)
+    lifecycle.join_table(bob, waiting.pk)
     capitalla, capit = finished_game(alice, "capitalla"), finished_game(alice, "capit")
     page = browse_as_alice(request, viewport)
     for game in (waiting, capitalla, capit):
@@ -193,10 +193,10 @@ def test_the_outbox_the_chips_and_a_record_have_no_serious_violation(request, vi
         text="Hello Alice,\n\nIt is your turn: http://127.0.0.1:8000/games/1/continue/1/" + "x" * 120,
         headers={"Reply-To": "play+1.0.1.3b7b2a8c833efbde5aaa1b7d@capitalla.localhost"},
     )
-    game = services.create_table(alice, "capitalla", seats=2, ante=50)
-    services.join_table(bob, game.pk)
-    services.start_table(alice, game.pk)
-    services.resign(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=50)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.start_table(alice, game.pk)
+    player_moves.resign(alice, game.pk)
     page = browse_as_alice(request, viewport)
     for path in ["/outbox/", "/chips/", f"/players/{alice.pk}/"]:
         assert_accessible(page, path)

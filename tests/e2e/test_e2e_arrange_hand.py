@@ -5,7 +5,7 @@ initials' labels, which no longer hold, go at once."""
 import pytest
 from django.db import connections
 
-from games import services
+from games.actions import lifecycle
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -27,7 +27,7 @@ def saved(page, action):
 def test_alice_drags_a_card_and_her_order_survives_a_reload(page, alice):
     from playwright.sync_api import expect
 
-    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, "capitalla", seats=2, bots=1).pk)
     connections.close_all()  # made inside Playwright's event loop: see play_bot_turns
     log_in(page)
     page.goto(game.get_absolute_url())

@@ -26,7 +26,7 @@ from itertools import combinations
 
 import pytest
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.capit.engine import meld_problem, sort_hand
 from games.capit.presenter import pcard
 from games.engine.cards import face as shown_face
@@ -119,7 +119,7 @@ def history(page) -> list[str]:
 def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_bot_turns, monkeypatch):
     from playwright.sync_api import expect
 
-    monkeypatch.setattr(services, "new_seed", lambda: SEED)  # the live server deals in this process
+    monkeypatch.setattr(lifecycle, "new_seed", lambda: SEED)  # the live server deals in this process
 
     banner = page.locator(".turn-banner")
     check = page.locator("#builder-check")
@@ -217,11 +217,11 @@ def contract_down(alice, enqueued):
     """A quick game in which Alice has drawn and laid her contract down (the bots have not
     moved: nothing reaches a broker, see `enqueued`). Made before the browser starts:
     ORM calls inside Playwright's event loop get a connection of their own."""
-    game = services.quick_game(alice, "capit")
+    game = lifecycle.quick_game(alice, "capit")
     seat = game.seat_of(alice).index
     game = set_hand(game, seat, [*CONTRACT[0], *CONTRACT[1], *AFTER_CONTRACT], turn=seat, phase="play")
     melds = [{"kind": "set", "cards": cards} for cards in CONTRACT]
-    game = services.play_move(alice, game.pk, game.version, {"type": "lay_contract", "melds": melds})
+    game = player_moves.play_move(alice, game.pk, game.version, {"type": "lay_contract", "melds": melds})
     assert game.state["laid"][seat] and game.to_act == [seat]
     return game
 

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.db import connections
 
-from games import services
+from games.actions import bot_play, player_moves
 from games.capitalla.engine import CARDS
 from games.models import Game
 from tests.e2e.test_e2e_phone_layout import deal, log_in
@@ -62,7 +62,7 @@ def test_capitalla_cards_are_named_by_country_and_capital(alice, monkeypatch, re
 
     game = deal(alice, "capitalla", monkeypatch)
     try:
-        services.play_move(alice, game.pk, game.version, {"type": "draw", "from": "pile"})
+        player_moves.play_move(alice, game.pk, game.version, {"type": "draw", "from": "pile"})
     finally:
         connections.close_all()
     page = request.getfixturevalue("page")
@@ -81,9 +81,9 @@ def test_cap_it_cards_are_named_in_words(alice, monkeypatch, request):
     from playwright.sync_api import expect
 
     game = deal(alice, "capit", monkeypatch)
-    while services.play_bot_turn(game.pk, game.version):
+    while bot_play.play_bot_turn(game.pk, game.version):
         game.refresh_from_db()
-    services.play_move(alice, game.pk, game.version, {"type": "take_discard"})
+    player_moves.play_move(alice, game.pk, game.version, {"type": "take_discard"})
     game = Game.objects.get(pk=game.pk)
     connections.close_all()
     page = request.getfixturevalue("page")

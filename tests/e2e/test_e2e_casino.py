@@ -11,7 +11,7 @@ reloads the page before she chooses.
 import pytest
 from django.db import connections
 
-from games import services
+from games.actions import lifecycle, player_moves, table_talk
 from games.models import Game
 from tests.casino.casino_web import set_position
 from tests.e2e.session import log_in
@@ -38,7 +38,7 @@ def say(text: str):
     """The bot's seat cannot talk: alice's line, said through the services."""
     try:
         game = Game.objects.get()
-        services.say(game.seat_list[0].user, game.pk, text)
+        table_talk.say(game.seat_list[0].user, game.pk, text)
     finally:
         connections.close_all()
 
@@ -114,14 +114,14 @@ def test_a_casino_turn_fits_a_phone(phone, alice, bob, play_bot_turns):
     from tests.e2e.layout import box, horizontal_scroll, inside_viewport, scroll_to_top_of, small_controls
 
     try:
-        game = services.create_table(alice, "casino", seats=3, bots=1)
-        services.join_table(bob, game.pk)
-        game = services.start_table(alice, game.pk)  # bob (seat 1) plays first
+        game = lifecycle.create_table(alice, "casino", seats=3, bots=1)
+        lifecycle.join_table(bob, game.pk)
+        game = lifecycle.start_table(alice, game.pk)  # bob (seat 1) plays first
         set_position(game, hands={1: ["9C", "8S", "KC", "3H"]}, loose=["5S", "4D", "9H", "KD"], builds=[], turn=1)
         game = Game.objects.get()
         capture = {"type": "capture", "card": "9C", "loose": ["9H"], "builds": []}
-        game = services.play_move(bob, game.pk, game.version, capture)
-        game = services.play_move(bob, game.pk, game.version, {"type": "ask", "questions": {"0": "9H"}})
+        game = player_moves.play_move(bob, game.pk, game.version, capture)
+        game = player_moves.play_move(bob, game.pk, game.version, {"type": "ask", "questions": {"0": "9H"}})
     finally:
         connections.close_all()
     play_bot_turns()  # the bot in seat 2; then it is alice's turn

@@ -4,7 +4,7 @@ comes in by the table's poll though nobody moved; no page load, no console error
 import pytest
 from django.db import connections
 
-from games import services
+from games.actions import table_talk
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -24,7 +24,7 @@ def test_alice_and_bob_talk_at_the_table(alices_turn, bob, page):
     expect(field).to_have_value("")
 
     try:  # Bob answers from elsewhere; the ORM call gets a connection of its own here
-        services.say(bob, alices_turn.pk, "Thanks, you too!")
+        table_talk.say(bob, alices_turn.pk, "Thanks, you too!")
     finally:
         connections.close_all()
     expect(page.locator("#chat-list")).to_contain_text("Bob Thanks, you too!", timeout=10_000)

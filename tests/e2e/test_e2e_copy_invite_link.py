@@ -4,7 +4,7 @@ CSP (no inline script), on a public table as on a private one."""
 import pytest
 from django.db import connections
 
-from games import services
+from games.actions import lifecycle
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -14,7 +14,7 @@ def test_the_host_copies_the_public_tables_link(alice, page, site_url):
     from playwright.sync_api import expect
 
     try:
-        game = services.create_table(alice, "capitalla", seats=3)
+        game = lifecycle.create_table(alice, "capitalla", seats=3)
     finally:
         connections.close_all()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)

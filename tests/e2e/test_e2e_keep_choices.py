@@ -48,12 +48,12 @@ def bobs_capit_turn(alice, bob):
     """Cap-It between Alice, Bob and two bots, Bob to meld or discard: his builder shows.
     Made before the browser starts (ORM calls inside Playwright's loop get a connection of
     their own)."""
-    from games import services
+    from games.actions import lifecycle
     from tests.capit.capit_web import set_hand
 
-    game = services.create_table(alice, "capit", seats=4, bots=2)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capit", seats=4, bots=2)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     seat = game.seat_of(bob).index
     return set_hand(game, seat, game.state["hands"][seat], turn=seat, phase="play")
 
@@ -63,7 +63,7 @@ def test_the_cards_ticked_into_a_group_outlive_a_line_said_at_the_table(
 ):
     from playwright.sync_api import expect
 
-    from games import services
+    from games.actions import table_talk
 
     bob = live_page(asgi_browser, asgi_site.url, "bob", bobs_capit_turn)
     groups = bob.locator("#builder label.gtoggle--A")
@@ -74,7 +74,7 @@ def test_the_cards_ticked_into_a_group_outlive_a_line_said_at_the_table(
     expect(ticked).to_have_count(2)
     cards = ticked.evaluate_all("boxes => boxes.map(b => b.value)")
 
-    news_from(bob, lambda: services.say(alice, bobs_capit_turn.pk, "Take your time"))  # Alice, from elsewhere
+    news_from(bob, lambda: table_talk.say(alice, bobs_capit_turn.pk, "Take your time"))  # Alice, from elsewhere
     expect(ticked).to_have_count(2)
     assert ticked.evaluate_all("boxes => boxes.map(b => b.value)") == cards
     assert bob.console_errors == [] and bob.csp_errors == []

@@ -12,7 +12,7 @@ import random
 import pytest
 from django.db import connections
 
-from games import services
+from games.actions import bot_play, lifecycle, player_moves
 from games.models import Game, OutboxMessage
 from tests.e2e.layout import (
     box,
@@ -34,16 +34,16 @@ PHONE_WIDTH = 390
 def deal(user, kind: str, monkeypatch) -> Game:
     """A seeded game against three bots. The ORM runs inside Playwright's event loop here,
     on a connection of its own: closed, or it would outlive the test database."""
-    monkeypatch.setattr(services, "new_seed", lambda: SEED)
+    monkeypatch.setattr(lifecycle, "new_seed", lambda: SEED)
     try:
-        return services.quick_game(user, kind)
+        return lifecycle.quick_game(user, kind)
     finally:
         connections.close_all()
 
 
 def move(user, game: Game, action: dict) -> Game:
     try:
-        return services.play_move(user, game.pk, game.version, action)
+        return player_moves.play_move(user, game.pk, game.version, action)
     finally:
         connections.close_all()
 
@@ -86,7 +86,7 @@ def assert_drawing_fits_a_phone(page, game: Game, button: str):
 
 def test_the_lobby_shows_play_now_first_on_a_phone(phone, alice):
     try:
-        services.create_table(alice, "capitalla", seats=2)  # a row under "Your tables", its title a link
+        lifecycle.create_table(alice, "capitalla", seats=2)  # a row under "Your tables", its title a link
     finally:
         connections.close_all()
     log_in(phone)
@@ -152,10 +152,10 @@ def alices_pages(alice, bob, settings):
         headers={"Reply-To": REPLY_TO},
     )
     for kind, ante in [("capitalla", 50), ("casino", 0), ("rummathon", 0)]:
-        game = services.create_table(alice, kind, seats=2, ante=ante)
-        services.join_table(bob, game.pk)
-        services.start_table(alice, game.pk)
-        services.resign(alice, game.pk)
+        game = lifecycle.create_table(alice, kind, seats=2, ante=ante)
+        lifecycle.join_table(bob, game.pk)
+        lifecycle.start_table(alice, game.pk)
+        player_moves.resign(alice, game.pk)
     assert Game.objects.filter(status=Game.Status.FINISHED).count() == 3
 
 
@@ -231,9 +231,9 @@ def test_a_cap_it_score_table_of_four_fits_a_phone_and_a_wider_one_says_it_scrol
     try:
         while game.state["round"] == 1:
             if game.seat_list[0].index in game.to_act:
-                game = services.play_move(alice, game.pk, game.version, alices_bot.choose(game.state, 0, rng))
+                game = player_moves.play_move(alice, game.pk, game.version, alices_bot.choose(game.state, 0, rng))
             else:
-                services.play_bot_turn(game.pk, game.version)
+                bot_play.play_bot_turn(game.pk, game.version)
             game = Game.objects.get(pk=game.pk)
     finally:
         connections.close_all()

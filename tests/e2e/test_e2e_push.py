@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games import services
+from games.actions import lifecycle, player_moves, table_talk
 from tests.e2e.confirm import press_twice
 from tests.e2e.conftest import recording_page
 from tests.e2e.session import log_in, on_the_server, players_pages
@@ -93,13 +93,13 @@ def test_the_deal_reaches_the_page_of_a_player_waiting_for_it(alice, bob, asgi_s
     # The deal leaves the version at 0, which the waiting page shows: its news has none.
     from playwright.sync_api import expect
 
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
     page = recording_page(asgi_browser, asgi_site.url)
     log_in(page, "bob")
     page.goto(game.get_absolute_url())
     expect(page.locator("[data-live]")).to_have_attribute("data-live-state", "open")
-    on_the_server(lambda: services.start_table(alice, game.pk))
+    on_the_server(lambda: lifecycle.start_table(alice, game.pk))
     expect(page.locator("#table")).to_have_class(re.compile(r"\btable--active\b"))
     assert page.console_errors == [] and page.csp_errors == []
 
@@ -107,16 +107,16 @@ def test_the_deal_reaches_the_page_of_a_player_waiting_for_it(alice, bob, asgi_s
 def test_after_the_game_the_table_talk_and_the_rematch_reach_the_page(alice, bob, asgi_site, asgi_browser):
     from playwright.sync_api import expect
 
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    services.start_table(alice, game.pk)
-    services.resign(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.start_table(alice, game.pk)
+    player_moves.resign(alice, game.pk)
     page = recording_page(asgi_browser, asgi_site.url)
     log_in(page, "alice")
     page.goto(game.get_absolute_url())
     expect(page.locator("[data-live]")).to_have_attribute("data-live-state", "open")
-    on_the_server(lambda: services.say(bob, game.pk, "Well played!"))
+    on_the_server(lambda: table_talk.say(bob, game.pk, "Well played!"))
     expect(page.locator("#chat-list")).to_contain_text("Well played!")
-    on_the_server(lambda: services.rematch(bob, game.pk))
+    on_the_server(lambda: lifecycle.rematch(bob, game.pk))
     expect(page.get_by_role("button", name=re.compile("Join the rematch"))).to_be_visible()
     assert page.console_errors == [] and page.csp_errors == []

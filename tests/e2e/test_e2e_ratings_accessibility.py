@@ -4,7 +4,7 @@ page with its chart, the leaderboards and a lobby row with ratings; the chart sh
 
 import pytest
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Game
 from tests.e2e.test_e2e_accessibility import VIEWPORTS, assert_accessible, browse_as_alice
 
@@ -12,13 +12,13 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def rated_game(winner, users) -> Game:
-    game = services.create_table(users[0], "capitalla", seats=len(users), rated=True, timeout_policy="forfeit")
+    game = lifecycle.create_table(users[0], "capitalla", seats=len(users), rated=True, timeout_policy="forfeit")
     for user in users[1:]:
-        services.join_table(user, game.pk)
-    game = services.start_table(users[0], game.pk)
+        lifecycle.join_table(user, game.pk)
+    game = lifecycle.start_table(users[0], game.pk)
     for user in users:
         if user != winner and game.status == Game.Status.ACTIVE:
-            game = services.resign(user, game.pk)
+            game = player_moves.resign(user, game.pk)
     return game
 
 
@@ -27,7 +27,7 @@ def test_the_ratings_pages_have_no_serious_violation(request, viewport, alice, b
     rated_game(alice, [alice, bob])
     rated_game(bob, [alice, bob])
     last = rated_game(alice, [alice, bob, charlie])
-    services.create_table(bob, "capitalla", seats=2, rated=True, timeout_policy="forfeit")
+    lifecycle.create_table(bob, "capitalla", seats=2, rated=True, timeout_policy="forfeit")
     page = browse_as_alice(request, viewport)
     assert_accessible(page, f"/games/{last.pk}/")
     assert page.locator(".rating-change--up").count() == 1

@@ -3,15 +3,15 @@ plays the moves one by one and pauses, with no console error or CSP violation.""
 
 import pytest
 
-from games import services
+from games.actions import bot_play, lifecycle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def finished(alice):
-    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=2).pk)
-    while services.play_bot_turn(game.pk, game.version):
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, "capitalla", seats=2, bots=2).pk)
+    while bot_play.play_bot_turn(game.pk, game.version):
         game.refresh_from_db()
     return game
 

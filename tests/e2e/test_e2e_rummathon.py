@@ -137,9 +137,9 @@ def test_alice_buys_builds_her_sequence_lays_it_down_and_discards(page, alice, p
 @pytest.fixture
 def alices_rummathon(alice):
     """A game against three bots, dealt before the browser starts (see `lay_out`)."""
-    from games import services
+    from games.actions import lifecycle
 
-    return services.quick_game(alice, "rummathon")
+    return lifecycle.quick_game(alice, "rummathon")
 
 
 def test_after_her_draw_a_keyboard_reaches_alices_moves_past_her_hand(alices_rummathon, page, alice):

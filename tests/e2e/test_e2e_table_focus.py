@@ -9,7 +9,7 @@ the next Tab would start at "Skip to content".
 
 import pytest
 
-from games import services
+from games.actions import player_moves, time_grants
 from tests.e2e.conftest import recording_page
 from tests.e2e.session import log_in, on_the_server
 
@@ -46,7 +46,7 @@ def test_a_live_update_gives_the_focus_back_to_the_same_control(alices_turn, bob
     where = scroll_y(page)
     assert where > 0
 
-    on_the_server(lambda: services.grant_extra_time(bob, alices_turn.pk, alices_turn.version))
+    on_the_server(lambda: time_grants.grant_extra_time(bob, alices_turn.pk, alices_turn.version))
     expect(page.locator("#table")).to_have_attribute("data-version", str(alices_turn.version + 1))
     expect(sort).to_be_focused()
     assert scroll_y(page) == where
@@ -67,9 +67,9 @@ def test_a_live_update_that_takes_the_control_away_leaves_the_focus_in_the_table
     where = scroll_y(page)
 
     def alice_plays():
-        game = services.play_move(alice, alices_turn.pk, alices_turn.version, {"type": "draw", "from": "pile"})
+        game = player_moves.play_move(alice, alices_turn.pk, alices_turn.version, {"type": "draw", "from": "pile"})
         card = game.rules.view(game.state, 0)["hand"][0]
-        services.play_move(alice, game.pk, game.version, {"type": "discard", "card": card})
+        player_moves.play_move(alice, game.pk, game.version, {"type": "discard", "card": card})
 
     on_the_server(alice_plays)
     expect(page.locator("#table")).to_have_attribute("data-version", str(alices_turn.version + 2))
@@ -79,7 +79,7 @@ def test_a_live_update_that_takes_the_control_away_leaves_the_focus_in_the_table
 
     # The next update leaves the status line as it was: the focus stays on it, not on <body>.
     version = alices_turn.version + 2
-    on_the_server(lambda: services.grant_extra_time(alice, alices_turn.pk, version))
+    on_the_server(lambda: time_grants.grant_extra_time(alice, alices_turn.pk, version))
     expect(page.locator("#table")).to_have_attribute("data-version", str(version + 1))
     expect(page.locator("#table .turn-banner")).to_be_focused()
     assert page.console_errors == [] and page.csp_errors == []

@@ -7,7 +7,7 @@ not."""
 import pytest
 from playwright.sync_api import expect
 
-from games import services
+from games.actions import player_moves
 from tests.e2e.conftest import recording_page
 from tests.e2e.session import log_in, on_the_server
 
@@ -25,7 +25,7 @@ def test_the_turn_coming_back_is_said_once(table, alice, bob, browser, site_url)
         game = table
         for _ in range(2):  # draw, then discard
             move = next(m for m in game.rules.legal_moves(game.state, 0) if m["type"] != "declare")
-            game = services.play_move(alice, game.pk, game.version, move)
+            game = player_moves.play_move(alice, game.pk, game.version, move)
 
     on_the_server(alices_turn)
     expect(page.locator("#table")).to_have_attribute("data-my-turn", "1")

@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from games import services
+from games.actions import time_grants
 from tests.e2e.session import log_in, on_the_server
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -28,7 +28,7 @@ TABLE_FETCH = re.compile(r".*/games/\d+/\?since=\d+&said=\d+")
 def give_alice_more_time(bob, game):
     """Bob gives Alice one more turn time: the table's version moves on, Alice's position
     does not (a move sent from the version before still fits)."""
-    on_the_server(lambda: services.grant_extra_time(bob, game.pk, game.version))
+    on_the_server(lambda: time_grants.grant_extra_time(bob, game.pk, game.version))
 
 
 def hold_table_fetches(page) -> list:

@@ -8,7 +8,7 @@ visibility is set by the test, and the tone is counted at the Web Audio oscillat
 
 import pytest
 
-from games import services
+from games.actions import player_moves
 from tests.e2e.confirm import press_twice
 from tests.e2e.session import log_in, on_the_server
 
@@ -149,7 +149,7 @@ def test_the_controls_go_when_the_game_ends_while_the_page_is_open(alices_capita
     page.goto(alices_capitalla.get_absolute_url())
     button = page.get_by_role("button", name=ALERT_BUTTON)
     expect(button).to_be_visible()
-    on_the_server(lambda: services.resign(alice, alices_capitalla.pk))  # say, from her phone
+    on_the_server(lambda: player_moves.resign(alice, alices_capitalla.pk))  # say, from her phone
     expect(page.locator("#table[data-game-over]:not(.htmx-settling)")).to_be_attached(timeout=10_000)
     expect(button).to_be_hidden()
     expect(page.get_by_label("Sound")).to_be_hidden()

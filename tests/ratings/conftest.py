@@ -2,7 +2,7 @@
 
 import pytest
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Game
 
 
@@ -13,12 +13,12 @@ def rated(people):
 
     def deal(users, kind: str = "capitalla", **table):
         users = people(users) if isinstance(users, int) else list(users)
-        game = services.create_table(
+        game = lifecycle.create_table(
             users[0], kind, seats=len(users), rated=True, timeout_policy=Game.TimeoutPolicy.FORFEIT, **table
         )
         for user in users[1:]:
-            services.join_table(user, game.pk)
-        return services.start_table(users[0], game.pk)
+            lifecycle.join_table(user, game.pk)
+        return lifecycle.start_table(users[0], game.pk)
 
     return deal
 
@@ -32,7 +32,7 @@ def won_by(rated):
         game = rated(users, kind)
         for user in users:
             if user != winner and game.status == Game.Status.ACTIVE:
-                game = services.resign(user, game.pk)
+                game = player_moves.resign(user, game.pk)
         assert game.status == Game.Status.FINISHED
         return game
 

@@ -7,7 +7,7 @@ import time
 import pytest
 from django.db import connections
 
-from games import services
+from games.actions import player_moves
 from ratings import recording
 from ratings.models import Rating, RatingChange
 
@@ -33,7 +33,7 @@ def finish_at_once(resigns: list[tuple]) -> list[str]:
     def resign(user, game):
         try:
             barrier.wait()
-            services.resign(user, game.pk)
+            player_moves.resign(user, game.pk)
         except Exception as exc:  # a deadlock would show here
             errors.append(repr(exc))
         finally:
@@ -66,7 +66,7 @@ def test_two_games_finishing_at_once_both_count(rated, alice, bob, charlie, rate
 def test_the_same_players_in_two_seat_orders_do_not_deadlock(rated, alice, bob, charlie, rated_once, slow_rating):
     first, second = rated([alice, bob, charlie]), rated([charlie, bob, alice])
     # Each game is one resignation from its end; both end at once.
-    services.resign(bob, first.pk)
-    services.resign(bob, second.pk)
+    player_moves.resign(bob, first.pk)
+    player_moves.resign(bob, second.pk)
     assert finish_at_once([(charlie, first), (alice, second)]) == []
     assert [r.games for r in Rating.objects.order_by("user_id")] == [3, 3, 3]

@@ -3,7 +3,7 @@ finished it, and appends one history row per player."""
 
 import pytest
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Game
 from ratings.models import Rating, RatingChange
 from ratings.skill import SHOWN_BASE
@@ -38,16 +38,16 @@ def test_ratings_are_per_game(won_by, alice, bob):
 
 
 def test_an_unrated_game_changes_nothing(alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    services.start_table(alice, game.pk)
-    assert services.resign(bob, game.pk).status == Game.Status.FINISHED
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.start_table(alice, game.pk)
+    assert player_moves.resign(bob, game.pk).status == Game.Status.FINISHED
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
 
 
 def test_a_game_still_in_play_changes_nothing(rated, people):
     game = rated(3)
-    services.resign(game.seat_list[2].user, game.pk)
+    player_moves.resign(game.seat_list[2].user, game.pk)
     assert not RatingChange.objects.exists()
 
 
@@ -61,5 +61,5 @@ def test_the_ratings_change_with_the_finishing_move_or_not_at_all(rated, alice, 
 
     monkeypatch.setattr(Game, "save", fail)
     with pytest.raises(RuntimeError):
-        services.resign(bob, game.pk)
+        player_moves.resign(bob, game.pk)
     assert not Rating.objects.exists() and not RatingChange.objects.exists()

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.core import mail
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Game
 from ratings.models import RatingChange
 
@@ -63,11 +63,11 @@ def test_a_game_the_farming_rule_did_not_count_says_so(alice, bob, won_by, resul
 
 
 def test_an_unrated_game_mail_says_nothing_of_ratings(alice, bob, django_capture_on_commit_callbacks, result_mails):
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
     with django_capture_on_commit_callbacks(execute=True):
-        services.start_table(alice, game.pk)
-    game = services.resign(alice, game.pk)
+        lifecycle.start_table(alice, game.pk)
+    game = player_moves.resign(alice, game.pk)
     assert game.status == Game.Status.FINISHED
     mails = result_mails(game)
     assert set(mails) == {alice.email, bob.email}

@@ -4,7 +4,7 @@ table) and the leaderboards."""
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import player_moves
 from ratings.models import Rating
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def test_the_player_page_charts_the_rating_with_its_numbers(client, won_by, alic
 
 def test_a_private_rated_game_stays_off_other_visitors_charts(client, rated, alice, bob, charlie):
     game = rated([alice, bob], private=True)
-    services.resign(bob, game.pk)
+    player_moves.resign(bob, game.pk)
     client.force_login(charlie)
     page = player_page(client, alice)
     assert "Capitalla: <span" in page  # the rating is public

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle
 from ratings.models import Rating
 
 pytestmark = pytest.mark.django_db
@@ -26,8 +26,8 @@ def crowd(people, settings):
 
 def open_tables(crowd, count: int):
     for k in range(count):
-        game = services.create_table(crowd[k % 5 + 1], "capitalla" if k % 2 else "casino", seats=3)
-        services.join_table(crowd[(k + 1) % 5 + 1], game.pk)
+        game = lifecycle.create_table(crowd[k % 5 + 1], "capitalla" if k % 2 else "casino", seats=3)
+        lifecycle.join_table(crowd[(k + 1) % 5 + 1], game.pk)
 
 
 def lobby_queries(client) -> list:
@@ -49,9 +49,9 @@ def test_the_lobby_reads_every_rating_in_one_query(client, crowd):
 def test_a_lobby_row_shows_each_players_rating_in_its_game(client, crowd):
     Rating.objects.create(user=crowd[1], kind="capitalla", mu=27, shown=1580, games=12)
     Rating.objects.create(user=crowd[1], kind="casino", mu=24, shown=1460, games=3)
-    game = services.create_table(crowd[1], "capitalla", seats=2)
-    rated = services.create_table(crowd[2], "casino", seats=2, rated=True, timeout_policy="forfeit")
-    services.join_table(crowd[1], rated.pk)
+    game = lifecycle.create_table(crowd[1], "capitalla", seats=2)
+    rated = lifecycle.create_table(crowd[2], "casino", seats=2, rated=True, timeout_policy="forfeit")
+    lifecycle.join_table(crowd[1], rated.pk)
     page = client.get(reverse("lobby")).content.decode()
     rows = dict(re.findall(r"#(\d+)</a>(.*?)</li>\s*</ol>", page, re.S))
     assert '<span class="rating" title="Rating in Capitalla">1580</span>' in rows[str(game.pk)]
@@ -78,7 +78,7 @@ def test_a_table_in_play_reads_its_players_ratings_in_one_query(client, rated, a
 
 
 def test_a_rated_table_waiting_for_players_says_it_waits_for_people(client, alice):
-    game = services.create_table(alice, "capitalla", seats=3, rated=True, timeout_policy="forfeit")
+    game = lifecycle.create_table(alice, "capitalla", seats=3, rated=True, timeout_policy="forfeit")
     client.force_login(alice)
     page = client.get(game.get_absolute_url()).content.decode()
     assert "A rated table can start only once every seat is taken." in page

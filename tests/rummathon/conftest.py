@@ -2,7 +2,7 @@
 
 import pytest
 
-from games import services
+from games.actions import lifecycle
 from tests.rummathon.rummathon_web import BOB, GROUPS, PILE, RULE_CARDS, place
 
 
@@ -11,10 +11,10 @@ def friends(alice, bob, charlie):
     """Rummathon Royale for three, Half variant: alice (seat 0, host and first dealer),
     bob (seat 1, first to play) and charlie (seat 2), in the buying phase after the deal
     (nobody has points yet, so nobody buys: the play phase has begun)."""
-    game = services.create_table(alice, "rummathon", seats=3, options={"variant": "half"})
-    services.join_table(bob, game.pk)
-    services.join_table(charlie, game.pk)
-    return services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "rummathon", seats=3, options={"variant": "half"})
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.join_table(charlie, game.pk)
+    return lifecycle.start_table(alice, game.pk)
 
 
 @pytest.fixture

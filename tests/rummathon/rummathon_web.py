@@ -3,7 +3,7 @@ of the deck stays in play exactly once), posted moves and what a page shows."""
 
 from collections import Counter
 
-from games import services
+from games.actions import bot_play
 from games.models import Game
 from games.rummathon.engine import all_cards, deck
 from tests.web_moves import page, post_move  # noqa: F401 (the game's tests import them from here)
@@ -79,6 +79,6 @@ def play_bots(game, limit: int = 20_000) -> Game:
     """Bot turns until a person is to act or the game is over."""
     for _ in range(limit):
         game = current(game)
-        if not services.play_bot_turn(game.pk, game.version):
+        if not bot_play.play_bot_turn(game.pk, game.version):
             return game
     raise AssertionError("the bots never stopped")

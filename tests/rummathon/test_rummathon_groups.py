@@ -1,5 +1,5 @@
 """Rummathon Royale groups (sets, runs, colour groups, Flex wild), hitting, and the
-requirements a lay-down meets, as shared/RULES.md states them."""
+requirements a lay-down meets, as games/rummathon/notes/rules.md states them."""
 
 import pytest
 

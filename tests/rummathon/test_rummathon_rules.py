@@ -1,4 +1,5 @@
-"""Rummathon Royale's state machine, rule by rule, as shared/RULES.md and the sheet state them."""
+"""Rummathon Royale's state machine, rule by rule, as the rule sheet and
+games/rummathon/notes/rules.md state them."""
 
 import pytest
 

@@ -9,7 +9,7 @@ import pytest
 from django.apps import apps
 from django.core.management import call_command
 
-from games import services
+from games.actions import lifecycle
 from games.models import Game
 from games.replay import replay
 
@@ -21,7 +21,7 @@ MIGRATION = importlib.import_module("games.rummathon.migrations.0001_sabotage_di
 def old_game(alice):
     """A game as the release before saved it: no `sabotage_discard` option, and a
     Sabotage discarded in its log."""
-    game = services.start_table(alice, services.create_table(alice, "rummathon", seats=2, bots=1).pk)
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, "rummathon", seats=2, bots=1).pk)
     options = {k: v for k, v in game.options.items() if k != "sabotage_discard"}
     state = {**game.state, "options": {k: v for k, v in game.state["options"].items() if k != "sabotage_discard"}}
     return game, options, state
@@ -30,7 +30,7 @@ def old_game(alice):
 def test_a_game_dealt_before_keeps_the_rule_and_replays(alice, capsys):
     game, options, state = old_game(alice)
     Game.objects.filter(pk=game.pk).update(options=options, state=state)
-    waiting = services.create_table(alice, "rummathon", seats=2)
+    waiting = lifecycle.create_table(alice, "rummathon", seats=2)
     Game.objects.filter(pk=waiting.pk).update(options={"variant": "full"})  # as the release before saved it
 
     MIGRATION.keep_old_rule(apps, None)
@@ -44,5 +44,5 @@ def test_a_game_dealt_before_keeps_the_rule_and_replays(alice, capsys):
 
 
 def test_a_new_table_may_not_discard_a_sabotage(alice):
-    game = services.start_table(alice, services.create_table(alice, "rummathon", seats=2, bots=1).pk)
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, "rummathon", seats=2, bots=1).pk)
     assert game.state["options"]["sabotage_discard"] is False

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games import services
+from games.actions import player_moves
 from tests.rummathon.rummathon_web import HTMX, post_move
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +43,7 @@ def test_a_move_out_of_turn_is_refused(client, alice, bob_down, snapshot):
 
 def test_a_move_on_a_stale_version_is_refused(client, bob, bob_down, snapshot):
     client.force_login(bob)
-    services.play_move(bob, bob_down.pk, bob_down.version, {"type": "declare"})
+    player_moves.play_move(bob, bob_down.pk, bob_down.version, {"type": "declare"})
     status, _ = refused(client, bob_down, [("type", "draw")], snapshot, version=bob_down.version)
     assert status == 409
 

@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle
 from games.models import Game
 from games.rummathon.engine import group_problem
 from tests.rummathon.rummathon_tables import ids, known_cards, table
@@ -34,9 +34,9 @@ def seat_state(game: Game, state: dict) -> Game:
 @pytest.fixture
 def pair(alice, bob):
     """Rummathon for two: alice (seat 0, host) and bob (seat 1)."""
-    game = services.create_table(alice, "rummathon", seats=2)
-    services.join_table(bob, game.pk)
-    return services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "rummathon", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    return lifecycle.start_table(alice, game.pk)
 
 
 @pytest.fixture
@@ -96,9 +96,9 @@ def test_a_non_player_gets_403_and_no_card_names(client, charlie, building, htmx
 
 
 def test_a_table_of_another_game_is_not_found(client, bob, alice):
-    other = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, other.pk)
-    other = services.start_table(alice, other.pk)
+    other = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, other.pk)
+    other = lifecycle.start_table(alice, other.pk)
     client.force_login(bob)
     response, _ = check(client, other, {"kind_1": "set", "g1": SEVENS})
     assert response.status_code == 404

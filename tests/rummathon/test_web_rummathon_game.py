@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import bot_play, lifecycle
 from games.models import Game
 from games.replay import replay
 from tests.rummathon.rummathon_web import current, page, play_bots, post_move
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def play_through_the_web(client, alice, game, at_each=lambda game: None) -> Game:
-    bot, rng = services.get_bot("rummathon", "normal"), random.Random(5)
+    bot, rng = bot_play.get_bot("rummathon", "normal"), random.Random(5)
     client.force_login(alice)
     for _ in range(5000):
         game = play_bots(game)
@@ -32,9 +32,9 @@ def play_through_the_web(client, alice, game, at_each=lambda game: None) -> Game
 
 @pytest.fixture
 def finished(client, alice, monkeypatch):
-    monkeypatch.setattr(services, "new_seed", lambda: 11)
-    game = services.create_table(alice, "rummathon", seats=3, bots=2, options={"variant": "half"})
-    game = services.start_table(alice, game.pk)
+    monkeypatch.setattr(lifecycle, "new_seed", lambda: 11)
+    game = lifecycle.create_table(alice, "rummathon", seats=3, bots=2, options={"variant": "half"})
+    game = lifecycle.start_table(alice, game.pk)
     seen = {}
 
     def look(game):

@@ -11,7 +11,7 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games.actions import lifecycle, player_moves, table_talk, time_grants, turn_timeouts
 from games.models import Game
 from ledger import chips
 from tests.rummathon.rummathon_web import GROUPS, PILE, RULE_CARDS, current, page, place, post_move
@@ -37,7 +37,7 @@ def buying(friends):
         scores=[30, 0, 20],
     )
     before = timezone.now()
-    game = services.play_move(game.seat_list[1].user, game.pk, game.version, {"type": "discard", "card": "R3:0"})
+    game = player_moves.play_move(game.seat_list[1].user, game.pk, game.version, {"type": "discard", "card": "R3:0"})
     game.dealt_between = (before, timezone.now())
     assert game.state["round"] == 2 and game.state["phase"] == "buy"
     assert game.to_act == [0, 1, 2]
@@ -55,7 +55,7 @@ def test_the_create_form_offers_the_four_variants(client, alice):
 def test_the_chosen_variant_reaches_the_game(client, alice):
     client.force_login(alice)
     assert client.post(reverse("create_table"), TABLE | {"rummathon-variant": "odd"}).status_code == 302
-    game = services.start_table(alice, Game.objects.get().pk)
+    game = lifecycle.start_table(alice, Game.objects.get().pk)
     assert game.state["options"]["variant"] == "odd"
 
 
@@ -65,14 +65,14 @@ def test_every_seat_buys_at_once_on_one_clock_of_a_quarter_turn(buying):
     assert start + timedelta(hours=6) <= buying.deadline <= end + timedelta(hours=6)
     clock = buying.deadline
     alice = buying.seat_list[0].user
-    game = services.play_move(alice, buying.pk, buying.version, {"type": "buy", "count": 2})
+    game = player_moves.play_move(alice, buying.pk, buying.version, {"type": "buy", "count": 2})
     assert game.to_act == [1, 2] and game.deadline == clock and game.clock_seat is None
 
 
 def test_a_buy_posted_from_a_stale_page_is_taken(client, alice, buying):
     stale = buying.version
     bob = buying.seat_list[1].user
-    services.play_move(bob, buying.pk, buying.version, {"type": "buy", "count": 0})
+    player_moves.play_move(bob, buying.pk, buying.version, {"type": "buy", "count": 0})
     client.force_login(alice)
     response = post_move(client, buying, {"type": "buy", "count": 3}, version=stale)
     assert response.status_code == 302
@@ -82,7 +82,7 @@ def test_a_buy_posted_from_a_stale_page_is_taken(client, alice, buying):
 
 def test_only_buying_is_free_of_the_version(client, bob, buying):
     stale = buying.version
-    services.play_move(buying.seat_list[2].user, buying.pk, buying.version, {"type": "buy", "count": 1})
+    player_moves.play_move(buying.seat_list[2].user, buying.pk, buying.version, {"type": "buy", "count": 1})
     client.force_login(bob)
     response = post_move(client, buying, {"type": "draw"}, version=stale)
     assert response.status_code == 409 and "moved" in response.content.decode()
@@ -91,9 +91,9 @@ def test_only_buying_is_free_of_the_version(client, bob, buying):
 
 def test_the_buying_clock_runs_out_a_bot_chooses_for_the_late_and_nobody_misses_a_turn(buying):
     alice = buying.seat_list[0].user
-    game = services.play_move(alice, buying.pk, buying.version, {"type": "buy", "count": 1})
+    game = player_moves.play_move(alice, buying.pk, buying.version, {"type": "buy", "count": 1})
     expired = game.deadline
-    assert services.expire_overdue_turns(now=expired) == 1
+    assert turn_timeouts.expire_overdue_turns(now=expired) == 1
     game = current(game)
     assert game.state["phase"] == "play" and game.state["bought"][0] == 1
     late = game.events.filter(move__type="timeout")
@@ -105,7 +105,7 @@ def test_the_buying_clock_runs_out_a_bot_chooses_for_the_late_and_nobody_misses_
 
 def test_the_buying_mail_goes_to_everyone_still_choosing(buying, enqueued, run_enqueued, sweep_mails):
     alice = buying.seat_list[0].user
-    game = services.play_move(alice, buying.pk, buying.version, {"type": "buy", "count": 0})
+    game = player_moves.play_move(alice, buying.pk, buying.version, {"type": "buy", "count": 0})
     assert sweep_mails(game) == 2
     run_enqueued()
     assert sorted(m.to[0] for m in mail.outbox) == ["bob@example.com", "charlie@example.com"]
@@ -114,7 +114,7 @@ def test_the_buying_mail_goes_to_everyone_still_choosing(buying, enqueued, run_e
 
 def test_a_turn_mail_tells_what_happened(bob_drawn, enqueued, run_enqueued, sweep_mails):
     bob = bob_drawn.seat_list[1].user
-    game = services.play_move(bob, bob_drawn.pk, bob_drawn.version, {"type": "discard", "card": "Y7:0"})
+    game = player_moves.play_move(bob, bob_drawn.pk, bob_drawn.version, {"type": "discard", "card": "Y7:0"})
     assert sweep_mails(game) == 1
     run_enqueued()
     message = mail.outbox[-1]
@@ -125,7 +125,7 @@ def test_a_turn_mail_tells_what_happened(bob_drawn, enqueued, run_enqueued, swee
 def test_a_turn_that_runs_out_is_played_by_a_bot(bob_down):
     game = current(bob_down)
     assert game.clock_seat == 1
-    assert services.expire_overdue_turns(now=game.deadline) == 1
+    assert turn_timeouts.expire_overdue_turns(now=game.deadline) == 1
     game = current(game)
     assert game.events.filter(move__type="timeout", seat=1).count() == 1
     assert game.state["turn"] != 1 and game.seat_list[1].missed_turns == 1
@@ -136,26 +136,26 @@ def test_extra_time_chat_resign_and_a_rematch(client, alice, bob, charlie, frien
     deadline = game.deadline
     turn = game.seat_list[game.to_act[0]].user
     other = next(s.user for s in game.seat_list if s.index not in game.to_act)
-    game = services.grant_extra_time(other, game.pk, game.version)
+    game = time_grants.grant_extra_time(other, game.pk, game.version)
     assert game.deadline > deadline
-    services.say(turn, game.pk, "Good luck!")
+    table_talk.say(turn, game.pk, "Good luck!")
     assert "Good luck!" in page(client, other, game)
-    services.resign(bob, game.pk)
-    game = services.resign(charlie, game.pk)
+    player_moves.resign(bob, game.pk)
+    game = player_moves.resign(charlie, game.pk)
     assert game.status == Game.Status.FINISHED and game.result["winners"] == [0]
     names = {0: "Alice", 1: "Bob", 2: "Charlie"}.get
     assert game.plugin.result_headline(game.result, names) == "Alice won: everyone else is out of the game."
-    again = services.rematch(alice, game.pk)
+    again = lifecycle.rematch(alice, game.pk)
     assert again.kind == "rummathon" and again.status == Game.Status.OPEN
     assert again.options["variant"] == "half"
 
 
 def test_a_staked_table_pays_the_pot_to_the_winners(alice, bob, monkeypatch, play_out):
-    monkeypatch.setattr(services, "new_seed", lambda: 5)
+    monkeypatch.setattr(lifecycle, "new_seed", lambda: 5)
     before = {user.pk: chips.balance_of(user) for user in (alice, bob)}
-    game = services.create_table(alice, "rummathon", seats=2, ante=100, options={"variant": "half"})
-    services.join_table(bob, game.pk)
-    game = play_out(services.start_table(alice, game.pk))
+    game = lifecycle.create_table(alice, "rummathon", seats=2, ante=100, options={"variant": "half"})
+    lifecycle.join_table(bob, game.pk)
+    game = play_out(lifecycle.start_table(alice, game.pk))
     assert chips.pot_of(game).balance() == 0
     winners = game.result["winners"]
     for seat in game.seat_list:
@@ -164,5 +164,5 @@ def test_a_staked_table_pays_the_pot_to_the_winners(alice, bob, monkeypatch, pla
 
 
 def test_play_now_against_bots_deals_the_half_variant(alice):
-    game = services.quick_game(alice, "rummathon")
+    game = lifecycle.quick_game(alice, "rummathon")
     assert game.state["options"]["variant"] == "half" and game.num_seats == 4

@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import Absence
-from games import services
+from games.actions import absences, errors
 
 pytestmark = pytest.mark.django_db
 
@@ -29,12 +29,12 @@ def test_an_absence_that_touches_or_overlaps_another_in_time_is_refused_whatever
     now = timezone.now()
     move_to(alice, first_zone)
     today = alice.today(now)
-    first = services.announce_absence(alice, today + DAY, today + 3 * DAY, now=now)
+    first = absences.announce_absence(alice, today + DAY, today + 3 * DAY, now=now)
     move_to(alice, "Pacific/Kiritimati")
     # A day left between the two on the calendar: in time, none or less.
-    with pytest.raises(services.ServiceError) as refusal:
-        services.announce_absence(alice, today + 5 * DAY, today + 7 * DAY, now=now)
+    with pytest.raises(errors.ServiceError) as refusal:
+        absences.announce_absence(alice, today + 5 * DAY, today + 7 * DAY, now=now)
     assert "overlaps or touches" in refusal.value.message
     assert list(Absence.objects.all()) == [first]
     # Two days between them leave a day between them in time too.
-    services.announce_absence(alice, today + 6 * DAY, today + 8 * DAY, now=now)
+    absences.announce_absence(alice, today + 6 * DAY, today + 8 * DAY, now=now)

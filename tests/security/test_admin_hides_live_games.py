@@ -6,7 +6,7 @@ list on the seed or the state tells them apart either."""
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import player_moves
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ def staff_client(client, django_user_model):
 
 @pytest.fixture
 def live_game(table, alice):
-    services.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
+    player_moves.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
     return Game.objects.get(pk=table.pk)
 
 

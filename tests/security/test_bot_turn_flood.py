@@ -11,7 +11,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from capitalla_site.celery import app as celery_app
-from games import services
+from games.actions import bot_play, errors, lifecycle
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -33,8 +33,8 @@ def test_four_accounts_bursting_quick_games_get_a_bounded_number_of_bot_turns_qu
     with django_capture_on_commit_callbacks(execute=True):
         for attempt in range(200):
             try:
-                services.quick_game(accounts[attempt % 4], "capit")
-            except services.ServiceError as exc:
+                lifecycle.quick_game(accounts[attempt % 4], "capit")
+            except errors.ServiceError as exc:
                 refusals[exc.status] += 1
     games = Game.objects.filter(status=Game.Status.ACTIVE)
     assert games.count() == 4 * 3
@@ -46,7 +46,7 @@ def test_four_accounts_bursting_quick_games_get_a_bounded_number_of_bot_turns_qu
     start = timezone.now()
     with django_capture_on_commit_callbacks(execute=True):
         for n in range(1, 19):
-            services.requeue_overdue_bot_turns(now=start + n * SWEEP_PERIOD)
+            bot_play.requeue_overdue_bot_turns(now=start + n * SWEEP_PERIOD)
     published = Counter(args for name, args, _ in enqueued if name == "play_bot_turn")
     assert published and max(published.values()) == 1
 

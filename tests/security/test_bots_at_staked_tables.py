@@ -4,7 +4,7 @@ host who beats them takes chips nobody owned. A table with an ante seats only pe
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import errors, lifecycle, player_moves
 from games.models import Game
 from ledger import chips
 
@@ -12,18 +12,18 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("enqueued")]
 
 
 def test_creating_a_staked_table_with_bots_is_refused(alice):
-    with pytest.raises(services.ServiceError, match="seats only people"):
-        services.create_table(alice, "capitalla", seats=4, bots=3, ante=50)
-    with pytest.raises(services.ServiceError, match="seats only people"):
-        services.create_table(alice, "capit", seats=4, bots=4, ante=50)  # the host only watching
+    with pytest.raises(errors.ServiceError, match="seats only people"):
+        lifecycle.create_table(alice, "capitalla", seats=4, bots=3, ante=50)
+    with pytest.raises(errors.ServiceError, match="seats only people"):
+        lifecycle.create_table(alice, "capit", seats=4, bots=4, ante=50)  # the host only watching
     assert not Game.objects.exists()
 
 
 def test_starting_a_staked_table_with_free_seats_to_fill_with_bots_is_refused(alice, bob):
-    game = services.create_table(alice, "capitalla", seats=3, ante=50)
-    services.join_table(bob, game.pk)
-    with pytest.raises(services.Conflict, match="wait for every seat to be taken"):
-        services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, ante=50)
+    lifecycle.join_table(bob, game.pk)
+    with pytest.raises(errors.Conflict, match="wait for every seat to be taken"):
+        lifecycle.start_table(alice, game.pk)
     game.refresh_from_db()
     assert game.status == Game.Status.OPEN and game.seats.count() == 2 and game.state is None
     assert chips.balance_of(alice) == chips.balance_of(bob) == 1000 - 50  # paid on sitting down, held
@@ -40,7 +40,7 @@ def test_the_lobby_form_refuses_bots_at_a_staked_table(client, alice):
 
 
 def test_the_start_button_of_a_staked_table_with_free_seats_says_why_not(client, alice):
-    game = services.create_table(alice, "capitalla", seats=2, ante=50)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=50)
     client.force_login(alice)
     response = client.post(reverse("start", args=[game.pk]))
     assert response.status_code == 409
@@ -49,13 +49,13 @@ def test_the_start_button_of_a_staked_table_with_free_seats_says_why_not(client,
 
 
 def test_a_rematch_of_a_staked_game_seats_no_bots(alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2, ante=20)
-    services.join_table(bob, game.pk)
-    finished = services.resign(alice, services.start_table(alice, game.pk).pk)
-    following = services.rematch(bob, finished.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=20)
+    lifecycle.join_table(bob, game.pk)
+    finished = player_moves.resign(alice, lifecycle.start_table(alice, game.pk).pk)
+    following = lifecycle.rematch(bob, finished.pk)
     assert following.status == Game.Status.OPEN and following.ante == 20
     assert [s.user for s in following.seat_list] == [bob]  # Alice's seat waits for her, not for a bot
-    with pytest.raises(services.Conflict, match="seats only people"):
-        services.start_table(bob, following.pk)
-    services.rematch(alice, finished.pk)
-    assert services.start_table(bob, following.pk).status == Game.Status.ACTIVE
+    with pytest.raises(errors.Conflict, match="seats only people"):
+        lifecycle.start_table(bob, following.pk)
+    lifecycle.rematch(alice, finished.pk)
+    assert lifecycle.start_table(bob, following.pk).status == Game.Status.ACTIVE

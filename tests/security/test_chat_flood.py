@@ -7,7 +7,7 @@ import threading
 import pytest
 from django.db import connections
 
-from games import services
+from games.actions import errors, table_talk
 from games.models import ChatMessage
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
@@ -22,9 +22,9 @@ def test_twenty_lines_at_once_get_only_the_burst_through(table, alice):
     def say(n):
         try:
             barrier.wait()
-            services.say(alice, table.pk, f"line {n}")
+            table_talk.say(alice, table.pk, f"line {n}")
             outcomes.append("said")
-        except services.Conflict:
+        except errors.Conflict:
             outcomes.append("held back")
         finally:
             connections.close_all()
@@ -34,6 +34,6 @@ def test_twenty_lines_at_once_get_only_the_burst_through(table, alice):
         thread.start()
     for thread in threads:
         thread.join()
-    assert outcomes.count("said") == services.CHAT_BURST
-    assert outcomes.count("held back") == ATTEMPTS - services.CHAT_BURST
-    assert ChatMessage.objects.filter(game=table, user=alice).count() == services.CHAT_BURST
+    assert outcomes.count("said") == table_talk.CHAT_BURST
+    assert outcomes.count("held back") == ATTEMPTS - table_talk.CHAT_BURST
+    assert ChatMessage.objects.filter(game=table, user=alice).count() == table_talk.CHAT_BURST

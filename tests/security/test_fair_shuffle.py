@@ -7,7 +7,7 @@ import hashlib
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import player_moves
 from games.models import Game
 from games.replay import replay
 
@@ -37,11 +37,11 @@ def test_a_forged_seed_in_the_create_form_is_ignored(client, alice):
 def test_the_commitment_is_public_from_the_deal_and_the_seed_only_at_the_end(table, bob):
     assert table.seed_revealed is None
     assert table.seed_hash == hashlib.sha256(str(table.seed).encode()).hexdigest()
-    game = services.resign(bob, table.pk)
+    game = player_moves.resign(bob, table.pk)
     assert game.seed_revealed == table.seed
 
 
 def test_the_seed_and_the_log_rebuild_the_game(table, alice):
-    game = services.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
-    game = services.play_move(alice, game.pk, game.version, {"type": "discard", "card": game.state["hands"][0][0]})
+    game = player_moves.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
+    game = player_moves.play_move(alice, game.pk, game.version, {"type": "discard", "card": game.state["hands"][0][0]})
     assert replay(Game.objects.get(pk=game.pk)) == game.state

@@ -7,7 +7,7 @@ import itertools
 import pytest
 from django.core.management import call_command
 
-from games import services
+from games.actions import errors, lifecycle, player_moves
 from games.capitalla.engine import find_declaration
 from games.models import Game
 from ledger import chips
@@ -23,7 +23,7 @@ TRIES = 50
 def dealt_in_order(monkeypatch):
     """Deals come from seeds 0, 1, 2...: some of them (18, 25, 30...) give seat 0 a hand
     that declares at once with the card on the discard pile, so the loop meets them."""
-    monkeypatch.setattr(services, "new_seed", itertools.count().__next__)
+    monkeypatch.setattr(lifecycle, "new_seed", itertools.count().__next__)
 
 
 def winning_declaration(game):
@@ -37,29 +37,31 @@ def take_it_or_get_out(host, game):
     every way out that might give the ante back (call off, leave, and last resign)."""
     found = winning_declaration(game) if game.to_act == [0] else None
     if found:
-        game = services.play_move(host, game.pk, game.version, {"type": "draw", "from": "discard"})
-        services.play_move(host, game.pk, game.version, {"type": "declare", "discard": found[0], "groups": found[1]})
+        game = player_moves.play_move(host, game.pk, game.version, {"type": "draw", "from": "discard"})
+        player_moves.play_move(
+            host, game.pk, game.version, {"type": "declare", "discard": found[0], "groups": found[1]}
+        )
         return
-    for way_out in (services.close_table, services.leave_table, services.resign):
+    for way_out in (lifecycle.close_table, lifecycle.leave_table, player_moves.resign):
         try:
             way_out(host, game.pk)
             return
-        except services.ServiceError:
+        except errors.ServiceError:
             continue
 
 
 def deal(host, seats: int, bots: int, friend=None):
     """Open a staked table and deal it; None when the site refuses (the open table is closed)."""
     try:
-        game = services.create_table(host, "capitalla", seats=seats, bots=bots, ante=ANTE)
-    except services.ServiceError:
+        game = lifecycle.create_table(host, "capitalla", seats=seats, bots=bots, ante=ANTE)
+    except errors.ServiceError:
         return None
     if friend is not None:
-        services.join_table(friend, game.pk)
+        lifecycle.join_table(friend, game.pk)
     try:
-        return services.start_table(host, game.pk)
-    except services.ServiceError:
-        services.leave_table(host, game.pk)
+        return lifecycle.start_table(host, game.pk)
+    except errors.ServiceError:
+        lifecycle.leave_table(host, game.pk)
         return None
 
 
@@ -101,18 +103,18 @@ def test_redealing_with_a_friends_second_account_prints_no_chips(alice, bob, dea
 
 @pytest.fixture
 def dealt(alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2, ante=100)
-    services.join_table(bob, game.pk)
-    return services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
+    lifecycle.join_table(bob, game.pk)
+    return lifecycle.start_table(alice, game.pk)
 
 
 def test_calling_off_a_dealt_game_is_refused_and_changes_nothing(alice, bob, dealt):
-    with pytest.raises(services.Conflict, match="dealt"):
-        services.close_table(alice, dealt.pk)
-    with pytest.raises(services.Conflict, match="dealt"):
-        services.leave_table(alice, dealt.pk)
-    with pytest.raises(services.Forbidden):
-        services.close_table(bob, dealt.pk)
+    with pytest.raises(errors.Conflict, match="dealt"):
+        lifecycle.close_table(alice, dealt.pk)
+    with pytest.raises(errors.Conflict, match="dealt"):
+        lifecycle.leave_table(alice, dealt.pk)
+    with pytest.raises(errors.Forbidden):
+        lifecycle.close_table(bob, dealt.pk)
     dealt.refresh_from_db()
     assert dealt.status == Game.Status.ACTIVE and dealt.version == 0
     assert chips.pot_of(dealt).balance() == 200
@@ -132,7 +134,7 @@ def test_posting_the_call_off_after_the_deal_answers_409_and_changes_nothing(cli
 
 
 def test_resigning_after_the_deal_leaves_the_ante_in_the_pot(alice, bob, dealt):
-    services.resign(alice, dealt.pk)
+    player_moves.resign(alice, dealt.pk)
     assert not Entry.objects.filter(reason=Entry.Reason.REFUND).exists()
     assert chips.balance_of(alice) == 900 and chips.balance_of(bob) == 1100
     assert_ledger_clean()

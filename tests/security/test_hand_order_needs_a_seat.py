@@ -3,14 +3,14 @@ else is refused before the request's cards are read."""
 
 import pytest
 
-from games import services
+from games.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def capit(alice):
-    return services.start_table(alice, services.create_table(alice, "capit", seats=4, bots=3).pk)
+    return lifecycle.start_table(alice, lifecycle.create_table(alice, "capit", seats=4, bots=3).pk)
 
 
 @pytest.mark.parametrize("who", ["anonymous", "spectator"])

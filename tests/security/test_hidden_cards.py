@@ -12,7 +12,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.engine.bots import get_bot
 from games.models import Game
 
@@ -35,10 +35,10 @@ def pages(client, game: Game) -> list[str]:
 
 
 def test_no_page_shows_a_card_its_viewer_has_not_seen(client, alice, bob, charlie, monkeypatch):
-    monkeypatch.setattr(services, "new_seed", lambda: SEED)
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
+    monkeypatch.setattr(lifecycle, "new_seed", lambda: SEED)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     players = {0: alice, 1: bob}
     bot, rng = get_bot("capitalla", "normal"), random.Random(17)
     face_up = set()  # every card that lay on top of the discard pile at some point
@@ -64,5 +64,5 @@ def test_no_page_shows_a_card_its_viewer_has_not_seen(client, alice, bob, charli
             break
         seat = game.to_act[0]
         move = bot.choose(state, seat, rng)
-        game = services.play_move(players[seat], game.pk, game.version, move)
+        game = player_moves.play_move(players[seat], game.pk, game.version, move)
     assert fetched >= 100, fetched

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games import services
+from games.actions import errors, lifecycle, player_moves
 from games.models import Seat
 from ledger import chips
 from ledger.management.commands.verify_ledger import problems
@@ -18,15 +18,15 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("enqueued")]
 @pytest.fixture
 def with_a_bot_seat(alice, bob):
     """A staked table with a bot seat slipped in behind the services' back (old data, a bug)."""
-    game = services.create_table(alice, "capitalla", seats=3, ante=400)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, ante=400)
+    lifecycle.join_table(bob, game.pk)
     Seat.objects.create(game=game, index=2, bot_level="normal")
     return game
 
 
 def test_starting_with_a_bot_seat_is_refused(alice, bob, with_a_bot_seat):
-    with pytest.raises(services.ServiceError, match="only people"):
-        services.start_table(alice, with_a_bot_seat.pk)
+    with pytest.raises(errors.ServiceError, match="only people"):
+        lifecycle.start_table(alice, with_a_bot_seat.pk)
     # Only the people's antes, paid as they sat down: none for the bot, none from the house.
     assert chips.balance_of(alice) == chips.balance_of(bob) == 1000 - 400
     assert not Entry.objects.exclude(reason__in=[Entry.Reason.GRANT, Entry.Reason.ANTE]).exists()
@@ -35,15 +35,15 @@ def test_starting_with_a_bot_seat_is_refused(alice, bob, with_a_bot_seat):
 
 
 def test_settling_never_pays_a_bot_seat_into_the_house(alice, bob, charlie):
-    game = services.create_table(alice, "capitalla", seats=3, ante=100)
-    services.join_table(bob, game.pk)
-    services.join_table(charlie, game.pk)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, ante=100)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.join_table(charlie, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     Seat.objects.filter(game=game, index=2).update(user=None, bot_level="normal")  # charlie's seat, now a bot's
-    services.resign(alice, game.pk)
+    player_moves.resign(alice, game.pk)
     game.refresh_from_db()
-    with pytest.raises(services.ServiceError, match="only people"):
-        services.resign(bob, game.pk)  # the bot seat would win the pot
+    with pytest.raises(errors.ServiceError, match="only people"):
+        player_moves.resign(bob, game.pk)  # the bot seat would win the pot
     assert not Entry.objects.filter(credit__kind=Account.Kind.HOUSE).exists()
 
 

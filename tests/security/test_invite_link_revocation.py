@@ -7,7 +7,7 @@ lobby, the last game's rematch button). And nobody but the host may void the hos
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import errors, lifecycle, player_moves, table_talk
 from games.models import Game
 from games.notifications import _send_rematch_invitation
 
@@ -18,7 +18,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 @pytest.fixture
 def private_table(alice):
-    return services.create_table(alice, "capitalla", seats=3, private=True)
+    return lifecycle.create_table(alice, "capitalla", seats=3, private=True)
 
 
 def invite_url(game) -> str:
@@ -44,19 +44,19 @@ def test_a_player_whose_seat_was_freed_cannot_rejoin_with_the_old_link(client, a
 
 
 def test_a_spectator_sent_away_no_longer_reads_the_table_talk(client, alice, bob, charlie, private_table):
-    services.join_table(bob, private_table.pk)
-    services.say(bob, private_table.pk, "see you at eight")
+    lifecycle.join_table(bob, private_table.pk)
+    table_talk.say(bob, private_table.pk, "see you at eight")
     old = invite_url(private_table)
     client.force_login(charlie)
     assert "see you at eight" in client.get(old).content.decode()
-    services.new_invite_link(alice, private_table.pk)
+    lifecycle.new_invite_link(alice, private_table.pk)
     response = client.get(old)
     assert response.status_code == 404 and "see you at eight" not in response.content.decode()
     assert client.get(old, {"waiting": 2, "said": 1}, **HTMX).status_code == 404  # no 204 either
 
 
 def test_only_the_host_voids_the_invite_link(client, alice, bob, charlie, private_table):
-    services.join_table(bob, private_table.pk)
+    lifecycle.join_table(bob, private_table.pk)
     code = code_of(private_table)
     url = reverse("new_invite_link", args=[private_table.pk])
     assert client.post(url).status_code == 302  # to the login page
@@ -71,12 +71,12 @@ def test_only_the_host_voids_the_invite_link(client, alice, bob, charlie, privat
 def test_a_link_that_leaked_after_the_deal_is_voided_too(client, alice, bob, charlie, private_table, ended):
     # Once dealt the link only lets its holders watch; a leaked one showed the game and
     # its table talk for good, before and after its end, and the host could not void it.
-    services.join_table(bob, private_table.pk)
-    services.start_table(alice, private_table.pk)
-    services.say(bob, private_table.pk, "secret plan: meet at nine")
+    lifecycle.join_table(bob, private_table.pk)
+    lifecycle.start_table(alice, private_table.pk)
+    table_talk.say(bob, private_table.pk, "secret plan: meet at nine")
     if ended:
-        services.resign(bob, private_table.pk)
-        services.resign(alice, private_table.pk)
+        player_moves.resign(bob, private_table.pk)
+        player_moves.resign(alice, private_table.pk)
     old = invite_url(private_table)
     client.force_login(alice)
     page = client.get(reverse("game", args=[private_table.pk])).content.decode()
@@ -94,10 +94,10 @@ def test_a_link_that_leaked_after_the_deal_is_voided_too(client, alice, bob, cha
 def test_a_watcher_by_link_is_offered_no_page_it_cannot_open(client, alice, bob, charlie, private_table):
     # Found by a QA pass: the finished game's replay and log links answered 404 to a
     # link's holder.
-    services.join_table(bob, private_table.pk)
-    services.start_table(alice, private_table.pk)
-    services.resign(bob, private_table.pk)
-    assert services.resign(alice, private_table.pk).status == Game.Status.FINISHED  # the bot's
+    lifecycle.join_table(bob, private_table.pk)
+    lifecycle.start_table(alice, private_table.pk)
+    player_moves.resign(bob, private_table.pk)
+    assert player_moves.resign(alice, private_table.pk).status == Game.Status.FINISHED  # the bot's
     client.force_login(charlie)
     page = client.get(invite_url(private_table)).content.decode()
     assert "secret" not in page and "Replay this game" not in page and "Every move of this game" not in page
@@ -107,8 +107,8 @@ def test_a_watcher_by_link_is_offered_no_page_it_cannot_open(client, alice, bob,
 
 
 def test_only_the_host_sees_the_link_to_watch(client, alice, bob, private_table):
-    services.join_table(bob, private_table.pk)
-    services.start_table(alice, private_table.pk)
+    lifecycle.join_table(bob, private_table.pk)
+    lifecycle.start_table(alice, private_table.pk)
     client.force_login(bob)
     page = client.get(reverse("game", args=[private_table.pk])).content.decode()
     assert "The link to watch" not in page and private_table.invite_code not in page
@@ -118,16 +118,16 @@ def test_only_the_host_sees_the_link_to_watch(client, alice, bob, private_table)
 def rematch_without_alice(alice, bob, charlie):
     """Alice, Bob and Charlie finished a private game; Bob opened its rematch, Alice joined
     it, and Bob freed her seat there."""
-    game = services.create_table(alice, "capitalla", seats=3, private=True)
-    services.join_table(bob, game.pk)
-    services.join_table(charlie, game.pk)
-    services.start_table(alice, game.pk)
-    services.resign(charlie, game.pk)
-    finished = services.resign(alice, game.pk)
-    following = services.rematch(bob, finished.pk)
-    services.rematch(alice, finished.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, private=True)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.join_table(charlie, game.pk)
+    lifecycle.start_table(alice, game.pk)
+    player_moves.resign(charlie, game.pk)
+    finished = player_moves.resign(alice, game.pk)
+    following = lifecycle.rematch(bob, finished.pk)
+    lifecycle.rematch(alice, finished.pk)
     seat = following.seats.get(user=alice)
-    services.free_seat(bob, following.pk, seat.index)
+    lifecycle.free_seat(bob, following.pk, seat.index)
     return finished, following
 
 
@@ -144,11 +144,11 @@ def test_a_player_freed_from_a_rematch_cannot_sit_again_through_the_last_games_b
 
 
 def test_a_player_freed_from_a_public_table_cannot_join_it_again_from_the_lobby(alice, bob):
-    table = services.create_table(alice, "capitalla", seats=3)
-    seat = services.join_table(bob, table.pk)
-    services.free_seat(alice, table.pk, seat.index)
-    with pytest.raises(services.Forbidden, match="you cannot take one again"):
-        services.join_table(bob, table.pk)
+    table = lifecycle.create_table(alice, "capitalla", seats=3)
+    seat = lifecycle.join_table(bob, table.pk)
+    lifecycle.free_seat(alice, table.pk, seat.index)
+    with pytest.raises(errors.Forbidden, match="you cannot take one again"):
+        lifecycle.join_table(bob, table.pk)
     assert not table.seats.filter(user=bob).exists()
 
 

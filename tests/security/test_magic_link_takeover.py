@@ -11,7 +11,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.notifications import magic_link
 
 pytestmark = pytest.mark.django_db
@@ -28,16 +28,16 @@ def user_at(client, game):
 
 @pytest.fixture
 def bobs_game(alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    return services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    return lifecycle.start_table(alice, game.pk)
 
 
 @pytest.fixture
 def bobs_private_game(bob, charlie):
-    game = services.create_table(bob, "capitalla", seats=2, private=True)
-    services.join_table(charlie, game.pk)
-    return services.start_table(bob, game.pk)
+    game = lifecycle.create_table(bob, "capitalla", seats=2, private=True)
+    lifecycle.join_table(charlie, game.pk)
+    return lifecycle.start_table(bob, game.pk)
 
 
 @pytest.fixture
@@ -144,7 +144,7 @@ def _scope_of(path: str) -> str:
 
 def test_a_link_dies_when_the_game_ends(client, alice, bob, bobs_game):
     path = path_of(magic_link(bob, bobs_game.pk))
-    services.resign(alice, bobs_game.pk)
+    player_moves.resign(alice, bobs_game.pk)
     for method in (client.get, client.post):
         response = method(path)
         assert response.status_code == 410 and "is over" in response.content.decode()

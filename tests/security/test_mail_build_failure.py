@@ -9,7 +9,7 @@ from django.core import mail
 from django.urls import reverse
 
 import games.notifications
-from games import services
+from games.actions import player_moves
 from games.models import Notification
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def finished_game(table, alice, bob):
     for user in (alice, bob):
         user.email = f"{user.username}@example.com"
         user.save()
-    return services.resign(alice, table.pk)  # Bob wins
+    return player_moves.resign(alice, table.pk)  # Bob wins
 
 
 @pytest.mark.parametrize("breaker", ["\r\n", "\n", "\u2028", "\x85", "\x1b"])

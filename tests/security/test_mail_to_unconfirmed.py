@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games import notifications, services
+from games import notifications
+from games.actions import lifecycle
 from games.models import Notification
 
 pytestmark = pytest.mark.django_db
@@ -46,9 +47,9 @@ def dora():
 
 
 def test_an_unconfirmed_address_gets_no_game_mail(dora, alice, sweep_mails, enqueued):
-    game = services.create_table(dora, "capitalla", seats=2)
-    services.join_table(alice, game.pk)
-    game = services.start_table(dora, game.pk)
+    game = lifecycle.create_table(dora, "capitalla", seats=2)
+    lifecycle.join_table(alice, game.pk)
+    game = lifecycle.start_table(dora, game.pk)
     assert game.clock_seat == 0  # dora's turn
     assert sweep_mails(game) == 0
     assert not notifications.send_notification(Notification.Kind.YOUR_TURN, dora.pk, game.pk, game.version)

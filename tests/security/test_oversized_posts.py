@@ -9,7 +9,7 @@ from axes.models import AccessAttempt
 from django.conf import settings
 from url_walk import sample_values, site_paths
 
-from games import services
+from games.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +58,7 @@ def biggest_body() -> str:
 
 @pytest.fixture
 def url_values(alice):
-    capit = services.start_table(alice, services.create_table(alice, "capit", seats=4, bots=3).pk)
+    capit = lifecycle.start_table(alice, lifecycle.create_table(alice, "capit", seats=4, bots=3).pk)
     return sample_values(capit, alice)
 
 

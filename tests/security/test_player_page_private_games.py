@@ -5,17 +5,17 @@ for viewers who may see it: its players (and the staff)."""
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle, player_moves
 
 pytestmark = pytest.mark.django_db
 
 
 def private_game(host, guest, finished: bool):
-    game = services.create_table(host, "capitalla", seats=2, private=True)
-    services.join_table(guest, game.pk)
-    game = services.start_table(host, game.pk)
+    game = lifecycle.create_table(host, "capitalla", seats=2, private=True)
+    lifecycle.join_table(guest, game.pk)
+    game = lifecycle.start_table(host, game.pk)
     if finished:
-        services.resign(guest, game.pk)  # the host wins
+        player_moves.resign(guest, game.pk)  # the host wins
     return game
 
 

@@ -7,7 +7,8 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 
-from games import services, views
+from games import views
+from games.actions import lifecycle, table_talk
 
 pytestmark = pytest.mark.django_db
 
@@ -17,16 +18,16 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 @pytest.fixture
 def waiting_private(alice, bob):
     """Alice's private three-seat table, Bob seated: two seats taken, no chat yet."""
-    game = services.create_table(alice, "capitalla", seats=3, private=True)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, private=True)
+    lifecycle.join_table(bob, game.pk)
     return game
 
 
 @pytest.fixture
 def playing_private(waiting_private, alice, bob):
     """The same table dealt, with a line of chat."""
-    game = services.start_table(alice, waiting_private.pk)
-    services.say(bob, game.pk, "hi")
+    game = lifecycle.start_table(alice, waiting_private.pk)
+    table_talk.say(bob, game.pk, "hi")
     return game
 
 

@@ -10,7 +10,8 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.urls import URLResolver, reverse
 
-from games import services, urls
+from games import urls
+from games.actions import lifecycle, player_moves, table_talk
 from games.engine.registry import RULES
 from games.models import Game
 from ledger import chips
@@ -61,17 +62,17 @@ def private_game(django_user_model, alice, bob, kind: str, finished: bool) -> Ga
     players = [alice, bob, *friends]
     for user in players:
         chips.grant(chips.player_account(user), ANTE)
-    game = services.create_table(alice, kind, seats=len(players), private=True, ante=ANTE)
+    game = lifecycle.create_table(alice, kind, seats=len(players), private=True, ante=ANTE)
     for user in players[1:]:
-        services.join_table(user, game.pk)
-    game = services.start_table(alice, game.pk)
+        lifecycle.join_table(user, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     for _ in range(2):
         seat = game.to_act[0]
         move = game.rules.legal_moves(game.state, seat)[0]
-        game = services.play_move(players[seat], game.pk, game.version, move)
-    services.say(bob, game.pk, "our secret plan")
+        game = player_moves.play_move(players[seat], game.pk, game.version, move)
+    table_talk.say(bob, game.pk, "our secret plan")
     if finished:
-        services.resign(bob, game.pk)
+        player_moves.resign(bob, game.pk)
     return Game.objects.get(pk=game.pk)
 
 
@@ -143,8 +144,8 @@ def test_the_rule_for_a_loaded_game_agrees_with_the_rule_for_a_query(django_user
     staff = django_user_model.objects.create_user(username="staffer", is_staff=True)
     games = []
     for private in (False, True):
-        game = services.create_table(alice, "capitalla", seats=3, private=private)
-        services.join_table(bob, game.pk)
+        game = lifecycle.create_table(alice, "capitalla", seats=3, private=private)
+        lifecycle.join_table(bob, game.pk)
         games.append(game)
     for user in (alice, bob, charlie, staff, AnonymousUser()):
         listed = set(Game.objects.visible_to(user).values_list("pk", flat=True))

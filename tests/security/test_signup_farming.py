@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games import services
+from games.actions import errors, lifecycle, player_moves
 from games.models import OutboxMessage
 from ledger import chips
 
@@ -66,11 +66,11 @@ def test_throwaway_accounts_cannot_feed_chips_to_a_main_account(settings):
         throwaway = User.objects.get(username=f"throwaway{i}")
         confirm_mailed_address(client, throwaway)  # the same address again: no second grant
         try:  # host a staked table, let the main account join, and resign to it
-            game = services.create_table(throwaway, "capitalla", seats=2, ante=ANTE)
-            services.join_table(main, game.pk)
-            services.start_table(throwaway, game.pk)
-            services.resign(throwaway, game.pk)
-        except services.ServiceError:
+            game = lifecycle.create_table(throwaway, "capitalla", seats=2, ante=ANTE)
+            lifecycle.join_table(main, game.pk)
+            lifecycle.start_table(throwaway, game.pk)
+            player_moves.resign(throwaway, game.pk)
+        except errors.ServiceError:
             pass
 
     assert chips.balance_of(main) <= start

@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import services
+from games.actions import lifecycle, player_moves, turn_timeouts
 from games.models import Game
 from ledger import chips
 from ledger.management.commands.verify_ledger import problems
@@ -17,18 +17,18 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("enqueued", "no_dec
 def bob_plays_a_turn(bob, game):
     while game.status == Game.Status.ACTIVE and game.to_act == [1]:
         move = game.rules.legal_moves(game.state, 1)[0]  # draw from the pile, then discard
-        game = services.play_move(bob, game.pk, game.version, move)
+        game = player_moves.play_move(bob, game.pk, game.version, move)
     return game
 
 
 def test_a_staked_game_won_by_a_stand_in_seat_pays_its_player(alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2, ante=100)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     while not game.seats.get(index=0).away:  # Alice lets her clock run out, three turns in a row
-        assert services.expire_overdue_turns(now=game.deadline + timedelta(seconds=1)) == 1
+        assert turn_timeouts.expire_overdue_turns(now=game.deadline + timedelta(seconds=1)) == 1
         game = bob_plays_a_turn(bob, Game.objects.get(pk=game.pk))
-    game = services.resign(bob, game.pk)
+    game = player_moves.resign(bob, game.pk)
     assert game.result["winners"] == [0]
     assert chips.balance_of(alice) == 1100 and chips.balance_of(bob) == 900
     assert not Entry.objects.filter(credit__kind=Account.Kind.HOUSE).exists()

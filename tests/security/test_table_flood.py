@@ -5,7 +5,7 @@ past it the service refuses with a clear message and creates nothing."""
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import errors, lifecycle, player_moves
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -14,35 +14,35 @@ pytestmark = pytest.mark.django_db
 def test_an_account_cannot_open_more_tables_than_the_limit(alice, settings):
     settings.OPEN_TABLE_LIMIT = 2
     for _ in range(2):
-        services.create_table(alice, "capitalla", seats=2)
-    with pytest.raises(services.Conflict, match="2 open tables"):
-        services.create_table(alice, "capitalla", seats=2)
+        lifecycle.create_table(alice, "capitalla", seats=2)
+    with pytest.raises(errors.Conflict, match="2 open tables"):
+        lifecycle.create_table(alice, "capitalla", seats=2)
     assert Game.objects.filter(host=alice).count() == 2
-    services.close_table(alice, Game.objects.filter(host=alice).first().pk)
-    services.create_table(alice, "capitalla", seats=2)  # closing one frees a place
+    lifecycle.close_table(alice, Game.objects.filter(host=alice).first().pk)
+    lifecycle.create_table(alice, "capitalla", seats=2)  # closing one frees a place
 
 
 def test_an_account_cannot_have_more_games_against_bots_in_play_than_the_limit(alice, settings):
     settings.BOT_GAME_LIMIT = 2
-    against_one_bot = services.create_table(alice, "capitalla", seats=2, bots=1)  # not dealt: not in play
-    services.quick_game(alice, "capitalla")
-    services.start_table(alice, against_one_bot.pk)
-    bots_only = services.create_table(alice, "capitalla", seats=4, bots=4)
-    with pytest.raises(services.Conflict, match="2 games against bots"):
-        services.start_table(alice, bots_only.pk)
-    with pytest.raises(services.Conflict, match="2 games against bots"):
-        services.quick_game(alice, "capitalla")
+    against_one_bot = lifecycle.create_table(alice, "capitalla", seats=2, bots=1)  # not dealt: not in play
+    lifecycle.quick_game(alice, "capitalla")
+    lifecycle.start_table(alice, against_one_bot.pk)
+    bots_only = lifecycle.create_table(alice, "capitalla", seats=4, bots=4)
+    with pytest.raises(errors.Conflict, match="2 games against bots"):
+        lifecycle.start_table(alice, bots_only.pk)
+    with pytest.raises(errors.Conflict, match="2 games against bots"):
+        lifecycle.quick_game(alice, "capitalla")
     assert Game.objects.filter(host=alice, status=Game.Status.ACTIVE).count() == 2
-    services.resign(alice, against_one_bot.pk)  # the game is over: a place is free
-    services.start_table(alice, bots_only.pk)
+    player_moves.resign(alice, against_one_bot.pk)  # the game is over: a place is free
+    lifecycle.start_table(alice, bots_only.pk)
 
 
 def test_an_account_cannot_create_tables_faster_than_the_hourly_rate(alice, settings):
     settings.NEW_TABLE_LIMIT = 3
     for _ in range(3):
-        services.close_table(alice, services.create_table(alice, "capitalla", seats=2).pk)
-    with pytest.raises(services.ServiceError, match="3 tables in the last hour") as refused:
-        services.quick_game(alice, "capitalla")
+        lifecycle.close_table(alice, lifecycle.create_table(alice, "capitalla", seats=2).pk)
+    with pytest.raises(errors.ServiceError, match="3 tables in the last hour") as refused:
+        lifecycle.quick_game(alice, "capitalla")
     assert refused.value.status == 429
     assert Game.objects.filter(host=alice).count() == 3
 

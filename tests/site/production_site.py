@@ -1,5 +1,5 @@
 """The site as production runs it: manage.py commands in a fresh interpreter with the
-environment of the README's "Production" section, on its own VAR_DIR (SQLite, no Redis)."""
+environment of docs/operators.md, "Production", on its own VAR_DIR (SQLite, no Redis)."""
 
 import contextlib
 import http.cookiejar
@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 
-# Every variable the README's production steps set; the tests override single ones.
+# Every variable the operators' production steps set; the tests override single ones.
 PRODUCTION_ENV = {
     "DEBUG": "0",
     "SECRET_KEY": "production-test-key-" + "k" * 50,
@@ -105,7 +105,7 @@ def running(command: list[str], port: int, **popen):
 
 @contextlib.contextmanager
 def gunicorn(var_dir, **env):
-    """The web server of the README's production steps on a free port of 127.0.0.1."""
+    """The web server of the operators' production steps on a free port of 127.0.0.1."""
     port = free_port()
     command = [sys.executable, "-m", "gunicorn", "capitalla_site.asgi", "-k", "capitalla_site.asgi_worker.Worker"]
     command += ["--bind", f"127.0.0.1:{port}", "--workers", "1", "--graceful-timeout", "5"]
@@ -114,7 +114,7 @@ def gunicorn(var_dir, **env):
 
 
 def deploy(var_dir, **env):
-    """The README's once-per-release steps (createsuperuser has its own test)."""
+    """The operators' once-per-release steps (createsuperuser has its own test)."""
     for step in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
         done = manage(var_dir, *step, **env)
         assert done.returncode == 0, done.stderr

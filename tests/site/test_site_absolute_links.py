@@ -4,14 +4,14 @@ so behind a TLS proxy it read http://, and it named whatever host the request na
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_invite_link_points_at_the_site_url_not_at_the_request(client, settings, alice):
     settings.SITE_URL = "https://capitalla.example"
-    game = services.create_table(alice, "capitalla", seats=3, private=True)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, private=True)
     client.force_login(alice)
     page = client.get(reverse("game", args=[game.pk]), HTTP_HOST="127.0.0.1").content.decode()
     link = "https://capitalla.example" + reverse("invite", args=[game.invite_code])

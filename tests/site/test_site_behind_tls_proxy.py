@@ -14,11 +14,11 @@ pytestmark = pytest.mark.skipif(not shutil.which("socat"), reason="needs socat (
 
 PLAYERS = """
 from django.contrib.auth import get_user_model
-from games import services
+from games.actions import lifecycle
 User = get_user_model()
 alice = User.objects.create_user("alice", password="alice-password-1")
 User.objects.create_user("bob", password="bob-password-1")
-print(services.create_table(alice, "capitalla", seats=2, private=True).pk)
+print(lifecycle.create_table(alice, "capitalla", seats=2, private=True).pk)
 """
 
 

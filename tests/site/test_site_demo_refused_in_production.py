@@ -1,6 +1,7 @@
 """`make run` with production settings started the development server and created the
 `demo` / `capitalla-demo` account (a known password) with its tables. With DEBUG off,
-load_demo and run_site refuse and point to the README's production steps."""
+load_demo and run_site refuse and point to the production steps (the README's "Production"
+section, which leads to docs/operators.md)."""
 
 import io
 from unittest import mock

@@ -28,7 +28,7 @@ def failing():
 
 @pytest.fixture
 def production(settings):
-    """The README's production environment, as the settings read it."""
+    """The production environment of docs/operators.md, as the settings read it."""
     settings.SITE_URL = "https://capitalla.example"
     settings.ALLOWED_HOSTS = ["capitalla.example", "127.0.0.1"]
     settings.MAILERS = {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend"}}

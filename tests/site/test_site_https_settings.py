@@ -36,7 +36,7 @@ def test_hsts_and_the_https_redirect_come_from_the_environment(tmp_path):
 def test_check_deploy_is_clean_with_production_values(tmp_path):
     collected = manage(tmp_path, "collectstatic", "--noinput")
     assert collected.returncode == 0, collected.stderr
-    # The rest of the README's production environment (check --deploy connects to neither).
+    # The rest of the operators' production environment (check --deploy connects to neither).
     services = {
         "DATABASE_URL": "postgres://capitalla@db.capitalla.example/capitalla",
         "REDIS_URL": "redis://redis.capitalla.example:6379/0",

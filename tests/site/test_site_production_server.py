@@ -1,7 +1,7 @@
-"""The site as the README's production steps run it: gunicorn with DEBUG off behind a TLS
-proxy (the proxy's X-Forwarded-Proto header). Signing in is not refused as a cross-site
-POST, pages reference hashed static files that are served, and the monitor's /healthz/ on
-127.0.0.1 over plain HTTP answers."""
+"""The site as the production steps of docs/operators.md run it: gunicorn with DEBUG off
+behind a TLS proxy (the proxy's X-Forwarded-Proto header). Signing in is not refused as a
+cross-site POST, pages reference hashed static files that are served, and the monitor's
+/healthz/ on 127.0.0.1 over plain HTTP answers."""
 
 import http.client
 import re

@@ -24,7 +24,7 @@ from django.utils import timezone
 from kombu import pools
 
 from capitalla_site.celery import app as celery_app
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Game
 from tests.spare_redis import SpareRedis
 
@@ -101,7 +101,7 @@ def move(client, game):
 
 def test_signed_in_pages_moves_login_and_logout_keep_answering_while_redis_is_down(client, alice, spare_redis):
     assert login(client).status_code == 302
-    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, "capitalla", seats=2, bots=1).pk)
     assert move(client, game).status_code == 302  # alice draws
 
     spare_redis.kill()
@@ -155,7 +155,7 @@ def test_a_move_does_not_wait_on_a_redis_that_stopped_answering(client, alice, s
     few such requests emptied the pool, and every page that reads the database answered
     500."""
     assert login(client).status_code == 302
-    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, "capitalla", seats=2, bots=1).pk)
     assert move(client, game).status_code == 302  # alice draws
     # 30 s: far more than the publish's 1 s, to tell a hang from a slow answer.
     answers = while_redis_hangs(spare_redis, lambda: move(client, game), timeout=30)
@@ -175,7 +175,7 @@ def test_once_redis_is_back_the_worker_plays_the_pending_bot_turn_and_the_sweepe
 ):
     if connection.vendor != "postgresql":
         needs("the worker needs a PostgreSQL DATABASE_URL")
-    monkeypatch.setattr(services, "new_seed", lambda: SEED)  # a deal no hand wins at once
+    monkeypatch.setattr(lifecycle, "new_seed", lambda: SEED)  # a deal no hand wins at once
     settings.BOT_TURN_GRACE = 1  # the sweeper sends a refused bot turn again 1 s later
     env = {"REDIS_URL": spare_redis.url, "BOT_TURN_GRACE": "1"}
     processes = [
@@ -183,18 +183,18 @@ def test_once_redis_is_back_the_worker_plays_the_pending_bot_turn_and_the_sweepe
         celery_processes.celery("beat", "--loglevel=warning", "--schedule", str(tmp_path / "beat"), **env),
     ]
     try:
-        game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
+        game = lifecycle.start_table(alice, lifecycle.create_table(alice, "capitalla", seats=2, bots=1).pk)
         for _ in range(2):  # alice draws and discards; the worker plays the bot's turn
-            game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+            game = player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
         assert wait_for(lambda: Game.objects.get(pk=game.pk).to_act == [0])  # the bot's turn is done
-        clocked = services.create_table(alice, "capitalla", seats=2)
-        services.join_table(bob, clocked.pk)
-        clocked = services.start_table(alice, clocked.pk)
+        clocked = lifecycle.create_table(alice, "capitalla", seats=2)
+        lifecycle.join_table(bob, clocked.pk)
+        clocked = lifecycle.start_table(alice, clocked.pk)
 
         spare_redis.kill()
         game = Game.objects.get(pk=game.pk)
         for _ in range(2):  # the bot's turn comes while nobody can send it
-            game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+            game = player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
         assert game.bot_due_at is not None
         Game.objects.filter(pk=clocked.pk).update(deadline=timezone.now())  # alice's clock runs out
 
@@ -215,7 +215,7 @@ def test_a_worker_holding_a_bot_turn_when_redis_goes_lives_on_and_plays_it_later
     # that channel after the broker went raised an AttributeError and the worker exited.
     if connection.vendor != "postgresql":
         needs("the worker needs a PostgreSQL DATABASE_URL")
-    monkeypatch.setattr(services, "new_seed", lambda: SEED)
+    monkeypatch.setattr(lifecycle, "new_seed", lambda: SEED)
     settings.BOT_MOVE_DELAY = 20  # the worker holds the turn this long before playing it
     settings.BOT_TURN_RESEND = 1  # then the sweeper sends it again, lost with the old Redis
     env = {"REDIS_URL": spare_redis.url, "BOT_TURN_RESEND": "1"}
@@ -223,9 +223,9 @@ def test_a_worker_holding_a_bot_turn_when_redis_goes_lives_on_and_plays_it_later
     beat = celery_processes.celery("beat", "--loglevel=warning", "--schedule", str(tmp_path / "beat"), **env)
     try:
         assert wait_for(lambda: celery_app.control.ping(timeout=0.5), timeout=60)  # consuming
-        game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
+        game = lifecycle.start_table(alice, lifecycle.create_table(alice, "capitalla", seats=2, bots=1).pk)
         for _ in range(2):  # alice draws and discards: the bot's turn goes to the worker
-            game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+            game = player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
         assert wait_for(lambda: spare_redis_unacked(spare_redis) == 1, timeout=30)  # the worker holds it
 
         spare_redis.kill()

@@ -8,7 +8,7 @@ hard bot counts each card's *outs*: the cards it cannot see (not in its hand, on
 table or on the discard pile, so still in the stock or another hand) that, once in its
 hand, would let the card leave it, by completing a meld with the hand's cards or by
 extending a run on the table up to it. It throws the card with the fewest outs, the
-costliest among those. Everything else is the normal bot's (docs/bots.md, "Cap-It",
+costliest among those. Everything else is the normal bot's (games/capit/notes/bots.md
 says what else was tried and what it was worth). It reads the view only."""
 
 from collections import Counter

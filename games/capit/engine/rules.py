@@ -1,4 +1,4 @@
-"""Cap-It as a pure state machine (shared/DESIGN.md, "The engine contract").
+"""Cap-It as a pure state machine (the engine contract: games/engine/base.py).
 
 Five rounds of contract rummy for 4-6 players. A turn is a draw (take the discard, or
 push: the top stock card and the top discard go to the next seat, then you draw from

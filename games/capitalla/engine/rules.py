@@ -1,4 +1,4 @@
-"""Capitalla as a pure state machine (shared/DESIGN.md, "The engine contract").
+"""Capitalla as a pure state machine (the engine contract: games/engine/base.py).
 
 A deal is the whole game: 2-6 players get 13 cards; on your turn you pick the top
 card of the draw pile or of the discard pile, then discard one card or declare

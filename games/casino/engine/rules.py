@@ -1,4 +1,4 @@
-"""Casino (trivia edition) as a pure state machine (shared/DESIGN.md, "The engine contract").
+"""Casino (trivia edition) as a pure state machine (the engine contract: games/engine/base.py).
 
 2-4 players, one 52-card deck. A turn is one card from the hand: a capture (pairs and
 groups summing to its value, builds of its value whole), a build (new, added to, or

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.confirmation import confirm_address
-from games import services
+from games.actions import lifecycle
 from games.models import Game
 from games.plugins import PLUGINS
 
@@ -50,5 +50,5 @@ class Command(BaseCommand):
                 options = dict(table)
                 host = hosts[options.pop("host")]
                 if not Game.objects.filter(host=host, kind=plugin.slug, status=Game.Status.OPEN).exists():
-                    services.create_table(host, plugin.slug, **options)
+                    lifecycle.create_table(host, plugin.slug, **options)
         self.stdout.write(f"Demo login: {DEMO_USERNAME} / {DEMO_PASSWORD}")

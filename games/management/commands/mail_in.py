@@ -1,4 +1,4 @@
-"""Receive replies to turn mails over SMTP or LMTP until stopped (README, "Play by mail")."""
+"""Receive replies to turn mails over SMTP or LMTP until stopped (docs/operators.md, "Mail in")."""
 
 import signal
 import threading

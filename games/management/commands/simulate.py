@@ -9,7 +9,7 @@ from statistics import median
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from games import services
+from games.actions import bot_play, errors, lifecycle, table_checks
 from games.engine.registry import RULES
 from games.management.commands.load_demo import refuse_in_production
 from games.models import Game
@@ -22,7 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("kind", choices=sorted(RULES))
         parser.add_argument("--games", type=int, default=10)
         parser.add_argument("--players", type=int, default=None)
-        parser.add_argument("--level", choices=services.BOT_LEVELS, default="normal")
+        parser.add_argument("--level", choices=table_checks.BOT_LEVELS, default="normal")
 
     def handle(self, kind, games, players, level, **options):
         refuse_in_production()
@@ -32,13 +32,13 @@ class Command(BaseCommand):
         for _ in range(games):
             started = time.perf_counter()
             try:
-                game = services.create_table(host, kind, seats=players, bots=players, bot_level=level)
-            except services.ServiceError as exc:
+                game = lifecycle.create_table(host, kind, seats=players, bots=players, bot_level=level)
+            except errors.ServiceError as exc:
                 raise CommandError(exc.message) from None
-            game = services.start_table(host, game.pk)
+            game = lifecycle.start_table(host, game.pk)
             self.stdout.write(f"game {game.pk}: seed sha256 {game.seed_hash}", ending="")
             while game.status == Game.Status.ACTIVE:
-                services.play_bot_turn(game.pk, game.version)
+                bot_play.play_bot_turn(game.pk, game.version)
                 game.refresh_from_db()
             seconds.append(time.perf_counter() - started)
             moves.append(game.version)

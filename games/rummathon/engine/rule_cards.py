@@ -6,7 +6,7 @@ groups, Throne sets, Banner three small groups, Citadel a few long ones.
 "Harder" is measured, not guessed: `bench/bench_rummathon_solver.py` counts how often
 the solver finds each sequence in random 18-card hands (a hand that has kept its useful
 cards for a few turns); along every card that share never rises, and the six cards
-stay close to one another step by step (docs/decisions.md has the table).
+stay close to one another step by step (games/rummathon/notes/rules.md has the table).
 
 A sequence (a requirement) is a list of items {"kind", "size"}: one group of that kind
 of at least that many cards each (see `groups.meets`).

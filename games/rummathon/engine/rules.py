@@ -1,4 +1,4 @@
-"""Rummathon Royale as a pure state machine (shared/DESIGN.md, "The engine contract").
+"""Rummathon Royale as a pure state machine (the engine contract: games/engine/base.py).
 
 Each seat has its own rule card (twelve round sequences) and works through the variant's
 sequences at its own pace. A round: the deal, then every seat at once may buy extra cards

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import services
+from games.actions import absences, lifecycle, player_moves
 from games.models import Game
 
 
@@ -12,9 +12,9 @@ from games.models import Game
 def correspondence(alice, bob):
     """A dealt two-player Capitalla table with a day per turn, so absences stop its clock:
     alice (seat 0) to act, bob at seat 1."""
-    game = services.create_table(alice, "capitalla", seats=2, turn_seconds=86400)
-    services.join_table(bob, game.pk)
-    return services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, turn_seconds=86400)
+    lifecycle.join_table(bob, game.pk)
+    return lifecycle.start_table(alice, game.pk)
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def go_away():
 
     def announce(user, now, days: int = 7):
         today = user.today(now)
-        return services.announce_absence(user, today, today + timedelta(days=days - 1), now=now)
+        return absences.announce_absence(user, today, today + timedelta(days=days - 1), now=now)
 
     return announce
 
@@ -39,5 +39,5 @@ def first_legal(game, seat: int) -> dict:
 def play_turn(user, game, seat: int) -> Game:
     """The seat's pick and discard: the first legal move until the turn passes."""
     while seat in game.to_act:
-        game = services.play_move(user, game.pk, game.version, first_legal(game, seat))
+        game = player_moves.play_move(user, game.pk, game.version, first_legal(game, seat))
     return game

@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from accounts.models import Absence
-from games import services
+from games.actions import absences, errors
 
 pytestmark = pytest.mark.django_db
 
@@ -16,12 +16,12 @@ DAY = timedelta(days=1)
 
 
 def announce(user, first: date, last: date, now=NOW):
-    return services.announce_absence(user, first, last, now=now)
+    return absences.announce_absence(user, first, last, now=now)
 
 
 def refused(user, first, last, message: str, now=NOW):
     before = Absence.objects.count()
-    with pytest.raises(services.ServiceError) as refusal:
+    with pytest.raises(errors.ServiceError) as refusal:
         announce(user, first, last, now)
     assert message in refusal.value.message
     assert Absence.objects.count() == before
@@ -86,40 +86,40 @@ def test_the_year_counts_only_the_days_inside_it(alice):
 
 
 def test_the_days_left_count_the_fullest_year_around_today(alice):
-    assert services.days_left(alice, date(2026, 5, 4)) == 30
+    assert absences.days_left(alice, date(2026, 5, 4)) == 30
     announce(alice, date(2026, 6, 1), date(2026, 6, 10))
-    assert services.days_left(alice, date(2026, 5, 4)) == 20
-    assert services.days_left(alice, date(2027, 6, 5)) == 25  # the year from 6 June 2026 holds 5
+    assert absences.days_left(alice, date(2026, 5, 4)) == 20
+    assert absences.days_left(alice, date(2027, 6, 5)) == 25  # the year from 6 June 2026 holds 5
 
 
 def test_an_early_end_gives_back_the_days_not_taken(alice, go_away):
     absence = announce(alice, date(2026, 5, 4), date(2026, 5, 17))  # today, 14 days
     announce(alice, date(2026, 7, 1), date(2026, 7, 14))
     refused(alice, date(2026, 9, 1), date(2026, 9, 3), "at most 30 days")
-    services.end_absence(alice, absence.pk, now=NOW + 2 * DAY)  # back on the 6th
+    absences.end_absence(alice, absence.pk, now=NOW + 2 * DAY)  # back on the 6th
     absence.refresh_from_db()
     assert (absence.last_day, absence.days, absence.ended_early, absence.over) == (date(2026, 5, 6), 3, True, True)
     assert announce(alice, date(2026, 9, 1), date(2026, 9, 11)).days == 11  # 3 + 14 + 11 + 2 days left
-    assert services.days_left(alice, date(2026, 9, 1)) == 2
+    assert absences.days_left(alice, date(2026, 9, 1)) == 2
 
 
 def test_a_planned_absence_called_off_gives_back_all_its_days(alice):
     absence = announce(alice, date(2026, 6, 1), date(2026, 6, 14))
-    assert services.end_absence(alice, absence.pk, now=NOW) is None
+    assert absences.end_absence(alice, absence.pk, now=NOW) is None
     assert not Absence.objects.exists()
-    assert services.days_left(alice, date(2026, 6, 1)) == 30
+    assert absences.days_left(alice, date(2026, 6, 1)) == 30
 
 
 def test_someone_elses_absence_does_not_exist_for_them(alice, bob):
     absence = announce(alice, date(2026, 6, 1), date(2026, 6, 2))
     for forged in (absence.pk, absence.pk + 1000, "x", None):
-        with pytest.raises(services.NotFound):
-            services.end_absence(bob, forged, now=NOW)
+        with pytest.raises(errors.NotFound):
+            absences.end_absence(bob, forged, now=NOW)
     assert Absence.objects.filter(pk=absence.pk).exists()
 
 
 def test_an_absence_over_cannot_end_again(alice):
     absence = announce(alice, date(2026, 5, 4), date(2026, 5, 5))
-    services.end_absence(alice, absence.pk, now=NOW)
-    with pytest.raises(services.Conflict):
-        services.end_absence(alice, absence.pk, now=NOW)
+    absences.end_absence(alice, absence.pk, now=NOW)
+    with pytest.raises(errors.Conflict):
+        absences.end_absence(alice, absence.pk, now=NOW)

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import services
+from games.actions import absences, lifecycle
 from tests.core.absences.conftest import fresh, play_turn
 
 pytestmark = pytest.mark.django_db
@@ -22,8 +22,8 @@ def commit(django_capture_on_commit_callbacks):
 def bot_to_act(alice, enqueued, no_declarations):
     """Alice's correspondence table with two bots, her turn played: the first bot is to
     act, its turn asked for (and not yet played)."""
-    game = services.create_table(alice, "capitalla", seats=3, bots=2, turn_seconds=86400)
-    game = play_turn(alice, services.start_table(alice, game.pk), 0)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, bots=2, turn_seconds=86400)
+    game = play_turn(alice, lifecycle.start_table(alice, game.pk), 0)
     enqueued.clear()
     assert game.to_act == [1]
     return game
@@ -46,13 +46,13 @@ def test_a_bot_plays_on_when_an_absence_starts_during_its_turn(
 
 
 def test_a_bot_plays_on_when_an_absence_ends_during_its_turn(alice, enqueued, run_enqueued, go_away, commit):
-    game = services.create_table(alice, "capitalla", seats=3, bots=2, turn_seconds=86400)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, bots=2, turn_seconds=86400)
+    game = lifecycle.start_table(alice, game.pk)
     absence = go_away(alice, game.started_at)
     game = play_turn(alice, fresh(game), 0)
     enqueued.clear()
     with commit(execute=True):
-        services.end_absence(alice, absence.pk, now=game.started_at + timedelta(hours=1))
+        absences.end_absence(alice, absence.pk, now=game.started_at + timedelta(hours=1))
     game = fresh(game)
     assert game.events.last().move == {"type": "absence_ends"}
     assert bot_turns(enqueued) == [(game.pk, game.version)]
@@ -61,9 +61,9 @@ def test_a_bot_plays_on_when_an_absence_ends_during_its_turn(alice, enqueued, ru
 
 
 def test_an_absence_with_a_person_to_act_asks_for_no_bot_turn(alice, bob, enqueued, go_away, commit):
-    game = services.create_table(alice, "capitalla", seats=3, bots=1, turn_seconds=86400)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, bots=1, turn_seconds=86400)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     enqueued.clear()
     with commit(execute=True):
         go_away(bob, game.started_at)

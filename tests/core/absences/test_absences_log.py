@@ -7,7 +7,7 @@ from datetime import date, datetime, timedelta
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import absences, lifecycle, player_moves
 from games.models import Event, Game
 from games.replay import replay
 from tests.core.absences.conftest import fresh, play_turn
@@ -16,12 +16,12 @@ pytestmark = pytest.mark.django_db
 
 
 def test_an_absence_is_told_in_each_game_of_the_player_that_it_stops(alice, bob, correspondence, go_away):
-    live = services.create_table(alice, "capitalla", seats=2, turn_seconds=600)
-    services.join_table(bob, live.pk)
-    live = services.start_table(alice, live.pk)
+    live = lifecycle.create_table(alice, "capitalla", seats=2, turn_seconds=600)
+    lifecycle.join_table(bob, live.pk)
+    live = lifecycle.start_table(alice, live.pk)
     now = correspondence.deadline - timedelta(hours=5)
     absence = go_away(bob, now, days=3)
-    services.apply_due_absences(now=absence.ends_at)
+    absences.apply_due_absences(now=absence.ends_at)
     until = absence.last_day
     lines = list(correspondence.events.values_list("seat", "move", "summary"))
     assert lines == [
@@ -40,15 +40,15 @@ def test_a_move_sent_from_the_version_before_the_absence_still_fits(corresponden
     go_away(bob, correspondence.deadline - timedelta(hours=5))
     assert fresh(correspondence).version == seen + 1
     move = correspondence.rules.legal_moves(correspondence.state, 0)[0]
-    game = services.play_move(alice, correspondence.pk, seen, move)
+    game = player_moves.play_move(alice, correspondence.pk, seen, move)
     assert game.version == seen + 2
 
 
 def test_the_replay_rebuilds_the_snapshot_and_tells_the_absence(client, correspondence, alice, bob, go_away):
     absence = go_away(bob, correspondence.deadline - timedelta(hours=5))
     game = play_turn(alice, fresh(correspondence), 0)
-    services.end_absence(bob, absence.pk, now=absence.starts_at + timedelta(days=1))
-    game = services.resign(bob, game.pk)
+    absences.end_absence(bob, absence.pk, now=absence.starts_at + timedelta(days=1))
+    game = player_moves.resign(bob, game.pk)
     assert game.status == Game.Status.FINISHED and replay(game) == game.state
     started = Event.objects.get(game=game, move__type="absence_starts")
     client.force_login(alice)
@@ -61,7 +61,7 @@ def test_the_replay_rebuilds_the_snapshot_and_tells_the_absence(client, correspo
 
 def test_the_words_name_the_last_day(alice, correspondence):
     now = datetime(2026, 3, 2, 9, tzinfo=correspondence.deadline.tzinfo)
-    services.announce_absence(alice, date(2026, 3, 2), date(2026, 3, 12), now=now)
+    absences.announce_absence(alice, date(2026, 3, 2), date(2026, 3, 12), now=now)
     assert correspondence.events.get().summary == "{player} is away until 12 March."
 
 
@@ -69,7 +69,7 @@ def test_an_absence_ending_while_a_bot_plays_the_seat_says_the_bot_keeps_it(corr
     """Found by a QA pass: the log said "Bob is back" while a bot still played for him."""
     correspondence.seats.filter(index=1).update(away=True)
     absence = go_away(bob, correspondence.deadline - timedelta(hours=5), days=2)
-    services.apply_due_absences(now=absence.ends_at)
+    absences.apply_due_absences(now=absence.ends_at)
     assert correspondence.events.last().summary == (
         "{player}'s absence is over; a bot plays their seat until they say they are back."
     )

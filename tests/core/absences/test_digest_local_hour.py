@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import User, next_digest_at
-from games import services
+from games.actions import mails_due
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,7 @@ def test_the_sweeper_moves_the_digest_to_the_local_hour_of_the_next_day(alice, e
     alice.time_zone, alice.digest_hour, alice.email_notifications = "Europe/Paris", 8, User.Mail.DIGEST
     alice.save()
     User.objects.filter(pk=alice.pk).update(digest_due_at=datetime(2026, 3, 28, 7, tzinfo=UTC))
-    services.send_due_digests(now=datetime(2026, 3, 28, 7, tzinfo=UTC))
+    mails_due.send_due_digests(now=datetime(2026, 3, 28, 7, tzinfo=UTC))
     assert User.objects.get(pk=alice.pk).digest_due_at == datetime(2026, 3, 29, 6, tzinfo=UTC)
 
 

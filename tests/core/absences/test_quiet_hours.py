@@ -8,7 +8,8 @@ import pytest
 from django.core import mail
 
 from accounts.models import quiet_hours_end
-from games import notifications, services
+from games import notifications
+from games.actions import mails_due, time_grants
 from games.models import Notification
 from tests.core.absences.conftest import fresh, play_turn
 
@@ -82,7 +83,7 @@ def test_the_sweeper_claims_a_due_mail_in_quiet_hours_and_it_waits(correspondenc
     bob.quiet_from, bob.quiet_until = time(0), time(23, 59)  # nearly always quiet
     bob.save()
     game = play_turn(alice, fresh(correspondence), 0)
-    assert services.send_due_mails(now=game.turn_mail_at) == 1
+    assert mails_due.send_due_mails(now=game.turn_mail_at) == 1
     run_enqueued()
     assert mail.outbox == [] and Notification.objects.get(user=bob).next_try_at is not None
 
@@ -95,7 +96,7 @@ def test_a_mail_waiting_for_the_morning_still_goes_after_extra_time(corresponden
     game = play_turn(alice, fresh(correspondence), 0)
     night = datetime(2026, 5, 4, 23, tzinfo=UTC)
     assert notifications.send_notification("your_turn", bob.pk, game.pk, game.version, now=night) is False
-    services.grant_extra_time(alice, game.pk, game.version)
+    time_grants.grant_extra_time(alice, game.pk, game.version)
     morning = datetime(2026, 5, 5, 7, tzinfo=UTC)
     assert notifications.send_notification("your_turn", bob.pk, game.pk, game.version, now=morning) is True
     assert [m.to for m in mail.outbox] == [["bob@example.com"]]

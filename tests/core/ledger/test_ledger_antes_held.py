@@ -6,7 +6,7 @@ tables it could not all cover, and each host's Start failed with no way to tell 
 import pytest
 from django.db import connection
 
-from games import services
+from games.actions import errors, lifecycle, player_moves
 from games.models import Game
 from ledger import chips
 from ledger.management.commands.verify_ledger import problems
@@ -20,46 +20,46 @@ def balance(user) -> int:
 
 
 def test_sitting_down_pays_the_ante_and_leaving_gets_it_back(alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2, ante=100)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
     assert (balance(alice), chips.pot_of(game).balance()) == (900, 100)
-    services.join_table(bob, game.pk)
+    lifecycle.join_table(bob, game.pk)
     assert (balance(bob), chips.pot_of(game).balance()) == (900, 200)
-    services.leave_table(bob, game.pk)
+    lifecycle.leave_table(bob, game.pk)
     assert (balance(bob), chips.pot_of(game).balance()) == (1000, 100)
-    services.join_table(bob, game.pk)  # back again: pays again, once
-    services.start_table(alice, game.pk)
+    lifecycle.join_table(bob, game.pk)  # back again: pays again, once
+    lifecycle.start_table(alice, game.pk)
     assert (balance(alice), balance(bob), chips.pot_of(game).balance()) == (900, 900, 200)
     assert problems() == []
 
 
 def test_one_account_cannot_sit_at_more_staked_tables_than_it_can_cover(alice, bob, charlie):
-    first = services.create_table(alice, "capitalla", seats=2, ante=600)
-    second = services.create_table(charlie, "capitalla", seats=2, ante=600)
-    services.join_table(bob, first.pk)
-    with pytest.raises(services.Conflict, match="The ante is 600 chips; you have only 400."):
-        services.join_table(bob, second.pk)
+    first = lifecycle.create_table(alice, "capitalla", seats=2, ante=600)
+    second = lifecycle.create_table(charlie, "capitalla", seats=2, ante=600)
+    lifecycle.join_table(bob, first.pk)
+    with pytest.raises(errors.Conflict, match="The ante is 600 chips; you have only 400."):
+        lifecycle.join_table(bob, second.pk)
     assert Game.objects.get(pk=second.pk).seat_of(bob) is None
-    assert services.start_table(alice, first.pk).status == Game.Status.ACTIVE
+    assert lifecycle.start_table(alice, first.pk).status == Game.Status.ACTIVE
 
 
 def test_a_freed_seat_and_a_closed_table_give_each_ante_back_once(alice, bob, charlie):
-    game = services.create_table(alice, "capitalla", seats=2, ante=100)
-    services.join_table(bob, game.pk)
-    services.free_seat(alice, game.pk, 1)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.free_seat(alice, game.pk, 1)
     assert balance(bob) == 1000
-    services.join_table(charlie, game.pk)  # the same seat, another player
-    services.close_table(alice, game.pk)
+    lifecycle.join_table(charlie, game.pk)  # the same seat, another player
+    lifecycle.close_table(alice, game.pk)
     assert (balance(alice), balance(bob), balance(charlie)) == (1000, 1000, 1000)
     assert chips.pot_of(game).balance() == 0 and problems() == []
 
 
 def test_the_pot_is_the_antes_of_those_dealt_in(alice, bob, charlie):
     """A seat left and taken again counts once: the winner takes two antes, not three."""
-    game = services.create_table(alice, "capitalla", seats=2, ante=100)
-    services.join_table(bob, game.pk)
-    services.leave_table(bob, game.pk)
-    services.join_table(charlie, game.pk)
-    game = services.resign(alice, services.start_table(alice, game.pk).pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.leave_table(bob, game.pk)
+    lifecycle.join_table(charlie, game.pk)
+    game = player_moves.resign(alice, lifecycle.start_table(alice, game.pk).pk)
     assert game.status == Game.Status.FINISHED
     assert (balance(alice), balance(bob), balance(charlie)) == (900, 1000, 1100)
     assert chips.pot_of(game).balance() == 0 and problems() == []
@@ -69,7 +69,7 @@ def test_the_pot_is_the_antes_of_those_dealt_in(alice, bob, charlie):
 def test_two_tables_joined_at_once_take_no_more_than_the_balance(alice, bob, charlie):
     if connection.vendor != "postgresql":
         pytest.skip("row locks are a PostgreSQL behaviour; set DATABASE_URL to run")
-    tables = [services.create_table(host, "capitalla", seats=2, ante=600).pk for host in (alice, charlie)]
-    outcomes = run_together(*(lambda pk=pk: services.join_table(bob, pk) and "seated" for pk in tables))
+    tables = [lifecycle.create_table(host, "capitalla", seats=2, ante=600).pk for host in (alice, charlie)]
+    outcomes = run_together(*(lambda pk=pk: lifecycle.join_table(bob, pk) and "seated" for pk in tables))
     assert sorted(outcomes) == ["Conflict", "seated"]
     assert balance(bob) == 400 and problems() == []

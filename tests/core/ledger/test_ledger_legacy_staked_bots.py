@@ -6,7 +6,7 @@ from importlib import import_module
 import pytest
 from django.apps import apps
 
-from games import services
+from games.actions import lifecycle
 from games.models import Game, Seat
 from ledger import chips
 from ledger.management.commands.verify_ledger import problems
@@ -20,7 +20,7 @@ close_staked_tables_with_bots = import_module(
 
 def legacy_staked_game_with_a_bot(alice, status):
     """What the site made before: a bot's seat at a staked table, its ante paid by the house."""
-    game = services.create_table(alice, "capitalla", seats=2, ante=100)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
     Seat.objects.create(game=game, index=1, bot_level="normal")
     if status == Game.Status.ACTIVE:
         house = Account.objects.create(kind=Account.Kind.HOUSE)
@@ -37,8 +37,8 @@ def legacy_staked_game_with_a_bot(alice, status):
 @pytest.mark.parametrize("status", [Game.Status.OPEN, Game.Status.ACTIVE])
 def test_a_staked_table_with_a_bot_is_closed_and_its_antes_go_back(alice, bob, status):
     stuck = legacy_staked_game_with_a_bot(alice, status)
-    fine = services.create_table(alice, "capitalla", seats=2, ante=100)
-    services.join_table(bob, fine.pk)
+    fine = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
+    lifecycle.join_table(bob, fine.pk)
     close_staked_tables_with_bots(apps, None)
     assert Game.objects.get(pk=stuck.pk).status == Game.Status.ABANDONED
     assert Game.objects.get(pk=fine.pk).status == Game.Status.OPEN

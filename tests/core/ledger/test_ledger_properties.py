@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.engine.bots import get_bot
 from games.engine.registry import RULES
 from games.models import Game
@@ -34,10 +34,10 @@ def test_random_staked_games_keep_the_books_balanced(player, kind, seats, carele
     info = RULES[kind].info
     seats = min(max(seats, info.min_players), info.max_players)
     users = [player(f"player{next(player_numbers)}") for _ in range(seats)]
-    game = services.create_table(users[0], kind, seats=seats, ante=ante)
+    game = lifecycle.create_table(users[0], kind, seats=seats, ante=ante)
     for user in users[1:]:
-        services.join_table(user, game.pk)
-    game = services.start_table(users[0], game.pk)
+        lifecycle.join_table(user, game.pk)
+    game = lifecycle.start_table(users[0], game.pk)
     rng = random.Random(seed)
     bot = get_bot(kind, "normal")
     by_seat = {s.index: s.user for s in game.seats.all()}
@@ -46,14 +46,14 @@ def test_random_staked_games_keep_the_books_balanced(player, kind, seats, carele
             break
         if step in resign_at and by_seat:
             seat = rng.choice(sorted(by_seat))
-            game = services.resign(by_seat.pop(seat), game.pk)
+            game = player_moves.resign(by_seat.pop(seat), game.pk)
             continue
         seat = game.to_act[0]
         if seat < careless:
             move = rng.choice(game.rules.legal_moves(game.state, seat))
         else:
             move = bot.choose(game.state, seat, rng)
-        game = services.play_move(by_seat[seat], game.pk, game.version, move)
+        game = player_moves.play_move(by_seat[seat], game.pk, game.version, move)
     assert problems() == []
     if game.status == Game.Status.FINISHED and ante:
         assert chips.pot_of(game).balance() == 0

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games import services
+from games.actions import errors, lifecycle, player_moves
 from games.models import Game
 from games.plugins import Payout, split_pot
 from ledger import chips
@@ -18,7 +18,7 @@ def balance(user) -> int:
 
 def finish_by_resigning(game, *losers):
     for user in losers:
-        game = services.resign(user, game.pk)
+        game = player_moves.resign(user, game.pk)
     return game
 
 
@@ -28,18 +28,18 @@ def test_a_new_account_starts_with_the_grant(alice, settings):
 
 
 def test_the_host_needs_the_ante_to_open_a_staked_table(alice, settings):
-    with pytest.raises(services.Conflict, match="ante"):
-        services.create_table(alice, "capitalla", seats=2, ante=settings.STARTING_CHIPS + 1)
+    with pytest.raises(errors.Conflict, match="ante"):
+        lifecycle.create_table(alice, "capitalla", seats=2, ante=settings.STARTING_CHIPS + 1)
     assert not Game.objects.exists()
 
 
 def test_joining_needs_the_chips(alice, bob, charlie):
-    game = services.create_table(alice, "capitalla", seats=2, ante=300)
-    bobs_game = services.create_table(bob, "capitalla", seats=2, ante=800)
-    services.join_table(charlie, bobs_game.pk)
-    services.start_table(bob, bobs_game.pk)
-    with pytest.raises(services.Conflict, match="only 200"):
-        services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=300)
+    bobs_game = lifecycle.create_table(bob, "capitalla", seats=2, ante=800)
+    lifecycle.join_table(charlie, bobs_game.pk)
+    lifecycle.start_table(bob, bobs_game.pk)
+    with pytest.raises(errors.Conflict, match="only 200"):
+        lifecycle.join_table(bob, game.pk)
     assert game.seats.count() == 1
 
 
@@ -52,10 +52,10 @@ def test_starting_moves_every_ante_into_the_pot(staked, people):
 
 
 def test_capitalla_pays_the_whole_pot_to_the_winner(alice, bob, charlie):
-    game = services.create_table(alice, "capitalla", seats=3, ante=100)
-    services.join_table(bob, game.pk)
-    services.join_table(charlie, game.pk)
-    game = finish_by_resigning(services.start_table(alice, game.pk), bob, charlie)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, ante=100)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.join_table(charlie, game.pk)
+    game = finish_by_resigning(lifecycle.start_table(alice, game.pk), bob, charlie)
     assert game.result["winners"] == [0]
     assert (balance(alice), balance(bob), balance(charlie)) == (1200, 900, 900)
     assert chips.pot_of(game).balance() == 0
@@ -63,10 +63,10 @@ def test_capitalla_pays_the_whole_pot_to_the_winner(alice, bob, charlie):
 
 
 def test_a_forfeiting_players_ante_stays_in_the_pot(alice, bob, charlie):
-    game = services.create_table(alice, "capitalla", seats=3, ante=100)
-    services.join_table(bob, game.pk)
-    services.join_table(charlie, game.pk)
-    game = finish_by_resigning(services.start_table(alice, game.pk), charlie)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, ante=100)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.join_table(charlie, game.pk)
+    game = finish_by_resigning(lifecycle.start_table(alice, game.pk), charlie)
     assert game.status == Game.Status.ACTIVE
     assert chips.pot_of(game).balance() == 300
     assert not Entry.objects.filter(reason=Entry.Reason.REFUND).exists()
@@ -75,10 +75,10 @@ def test_a_forfeiting_players_ante_stays_in_the_pot(alice, bob, charlie):
 
 
 def test_closing_a_table_before_the_deal_gives_back_any_ante_paid(alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2, ante=100)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
+    lifecycle.join_table(bob, game.pk)
     chips.collect_antes(game, game.seats.all(), alice)  # antes are paid at the deal; were any paid before,
-    game = services.close_table(alice, game.pk)  # closing gives them back
+    game = lifecycle.close_table(alice, game.pk)  # closing gives them back
     assert game.status == Game.Status.ABANDONED
     assert balance(alice) == balance(bob) == 1000
     assert chips.pot_of(game).balance() == 0
@@ -86,16 +86,16 @@ def test_closing_a_table_before_the_deal_gives_back_any_ante_paid(alice, bob):
 
 
 def test_only_the_host_closes_a_table_and_only_before_the_deal(table, alice, bob):
-    with pytest.raises(services.Forbidden):
-        services.close_table(bob, table.pk)
-    with pytest.raises(services.Conflict):
-        services.close_table(alice, table.pk)
+    with pytest.raises(errors.Forbidden):
+        lifecycle.close_table(bob, table.pk)
+    with pytest.raises(errors.Conflict):
+        lifecycle.close_table(alice, table.pk)
 
 
 def test_settling_twice_pays_once(alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2, ante=100)
-    services.join_table(bob, game.pk)
-    game = finish_by_resigning(services.start_table(alice, game.pk), bob)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
+    lifecycle.join_table(bob, game.pk)
+    game = finish_by_resigning(lifecycle.start_table(alice, game.pk), bob)
     chips.settle(game, game.seats.all())
     assert Entry.objects.filter(reason=Entry.Reason.PAYOUT).count() == 1
     assert balance(alice) == 1100
@@ -107,17 +107,17 @@ def test_a_tie_splits_evenly_and_the_rest_goes_first_after_the_dealer():
 
 
 def test_verify_ledger_finds_chips_left_in_an_ended_games_pot(alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2, ante=100)
-    services.join_table(bob, game.pk)
-    game = finish_by_resigning(services.start_table(alice, game.pk), bob)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
+    lifecycle.join_table(bob, game.pk)
+    game = finish_by_resigning(lifecycle.start_table(alice, game.pk), bob)
     Entry.objects.filter(reason=Entry.Reason.PAYOUT).delete()
     assert any("after the game ended" in p for p in problems())
 
 
 def test_payouts_show_in_the_move_history_and_the_chip_history(client, alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2, ante=100)
-    services.join_table(bob, game.pk)
-    game = finish_by_resigning(services.start_table(alice, game.pk), bob)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
+    lifecycle.join_table(bob, game.pk)
+    game = finish_by_resigning(lifecycle.start_table(alice, game.pk), bob)
     client.force_login(alice)
     page = client.get(f"/games/{game.pk}/").text
     assert "Alice received 200 chips: payout." in page

@@ -9,7 +9,7 @@ import urllib.request
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle, player_moves, table_talk
 from games.live import hub as hub_module
 from games.live import streams
 from tests.asgi_site import Stream
@@ -32,28 +32,28 @@ def test_a_move_reaches_the_other_players_open_page(site, client, alice, bob, ta
     assert stream.status == 200
     assert stream.headers["content-type"] == "text/event-stream"
     assert stream.headers["cache-control"] == "no-store"
-    game = services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
+    game = player_moves.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     assert stream.next_event() == ("table", str(game.version))
-    services.say(alice, table.pk, "Your turn soon")
+    table_talk.say(alice, table.pk, "Your turn soon")
     assert stream.next_event() == ("table", "")  # the page fetches the chat with its partial
     stream.close()
 
 
 def test_a_watcher_follows_a_public_table_without_an_account(site, alice, table):
     stream = Stream(site, reverse("live", args=[table.pk]))
-    services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
+    player_moves.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     assert stream.next_event()[0] == "table"
     stream.close()
 
 
 def test_a_private_tables_stream_is_404_to_a_stranger_as_for_no_table(site, client, alice, bob, charlie):
-    private = services.create_table(alice, "capitalla", seats=2, private=True)
+    private = lifecycle.create_table(alice, "capitalla", seats=2, private=True)
     refused = Stream(site, reverse("live", args=[private.pk]), cookies_of(client, charlie))
     missing = Stream(site, reverse("live", args=[private.pk + 1000]), cookies_of(client, charlie))
     assert (refused.status, refused.body) == (missing.status, missing.body) == (404, "No such table.")
     by_invite = Stream(site, reverse("invite_live", args=[private.invite_code]), cookies_of(client, charlie))
     assert by_invite.status == 200
-    services.join_table(bob, private.pk)
+    lifecycle.join_table(bob, private.pk)
     assert by_invite.next_event() == ("table", "")  # a seat taken: the waiting page counts again
     by_invite.close()
 
@@ -61,10 +61,10 @@ def test_a_private_tables_stream_is_404_to_a_stranger_as_for_no_table(site, clie
 def test_the_lobby_hears_of_a_new_table_and_of_my_turn(site, client, alice, bob, table):
     anonymous = Stream(site, reverse("lobby_live"))
     bobs = Stream(site, reverse("lobby_live"), cookies_of(client, bob))
-    services.create_table(alice, "capitalla", seats=2)
+    lifecycle.create_table(alice, "capitalla", seats=2)
     assert anonymous.next_event() == ("lobby", "")
     assert bobs.next_event() == ("lobby", "")
-    services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
+    player_moves.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     assert bobs.next_event() == ("mine", "")
     anonymous.close(), bobs.close()
 
@@ -72,7 +72,7 @@ def test_the_lobby_hears_of_a_new_table_and_of_my_turn(site, client, alice, bob,
 def test_my_games_follows_my_tables_and_needs_a_sign_in(site, client, alice, bob, table):
     assert Stream(site, reverse("my_games_live")).status == 403
     stream = Stream(site, reverse("my_games_live"), cookies_of(client, bob))
-    services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
+    player_moves.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     assert stream.next_event() == ("mine", "")
     stream.close()
 
@@ -90,7 +90,7 @@ def test_streams_end_when_redis_goes_and_are_refused_until_it_is_back(site, live
     while (again := Stream(site, reverse("live", args=[table.pk]))).status != 200:
         assert time.monotonic() < deadline, "the hub did not subscribe again"
         time.sleep(0.2)
-    services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
+    player_moves.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     assert again.next_event()[0] == "table"
     again.close()
 

@@ -7,7 +7,8 @@ the sweeper's pass hands over again once the broker is back."""
 import pytest
 from django.core import mail
 
-from games import notifications, services
+from games import notifications
+from games.actions import enqueue
 from games.inbound.receive import receive
 from games.models import Game, Notification
 from tests.mail_replies import reply
@@ -22,7 +23,7 @@ def test_the_answer_to_a_reply_played_while_the_broker_is_down_is_sent_once_it_i
         raise ConnectionError("broker unreachable")
 
     with monkeypatch.context() as outage:
-        outage.setattr(services.celery_app, "send_task", broker_down)
+        outage.setattr(enqueue.celery_app, "send_task", broker_down)
         with django_capture_on_commit_callbacks(execute=True):
             received = receive(reply(table, alice, "draw"))
     assert received.status == "played" and Game.objects.get(pk=table.pk).version == table.version + 1

@@ -1,5 +1,5 @@
 """A reply to a turn mail makes the move, and its answer tells what happened: played
-through `services` like a browser move (clock, bots, the others' mails), all of a mail's
+through `games.actions` like a browser move (clock, bots, the others' mails), all of a mail's
 commands or none, checked against the position now."""
 
 import pytest

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
-from games import services
+from games.actions import lifecycle, player_moves, turn_timeouts
 from games.inbound import address
 from games.inbound.receive import receive
 from games.models import Event, Game, InboundMail
@@ -52,10 +52,10 @@ def test_a_forged_token_or_another_seats_token_is_refused(table, alice, bob, enq
 
 
 def test_a_seat_given_up_stops_its_address(alice, bob, charlie, enqueued):
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
     raw = reply(game, bob, "draw")
-    services.leave_table(bob, game.pk)
+    lifecycle.leave_table(bob, game.pk)
     assert receive(raw).status == "rejected"
 
 
@@ -72,12 +72,12 @@ def test_a_reply_to_an_older_turns_mail_plays_if_still_legal_and_says_so(
     table, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks
 ):
     old_mail = address.message_id(table.pk, table.version)  # Alice's turn mail of the first position
-    game = services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
+    game = player_moves.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     discard = next(m for m in game.rules.legal_moves(game.state, 0) if m["type"] == "discard")
-    game = services.play_move(alice, game.pk, game.version, discard)
-    game = services.play_move(bob, game.pk, game.version, {"type": "draw", "from": "pile"})
+    game = player_moves.play_move(alice, game.pk, game.version, discard)
+    game = player_moves.play_move(bob, game.pk, game.version, {"type": "draw", "from": "pile"})
     discard = next(m for m in game.rules.legal_moves(game.state, 1) if m["type"] == "discard")
-    game = services.play_move(bob, game.pk, game.version, discard)
+    game = player_moves.play_move(bob, game.pk, game.version, discard)
     with django_capture_on_commit_callbacks(execute=True):
         assert receive(reply(game, alice, "draw", answering=old_mail)).status == "played"
     [answer] = sent_answers(run_enqueued)
@@ -93,7 +93,7 @@ def test_a_late_reply_hears_that_a_bot_played_the_turn(
     """Found by a QA pass: a reply that came after the clock had a bot play the turn was
     told only "It is not your turn: waiting for Bob", over a hand that had changed."""
     old_mail = address.message_id(table.pk, table.version)
-    services.expire_overdue_turns(now=table.deadline + timedelta(seconds=1))
+    turn_timeouts.expire_overdue_turns(now=table.deadline + timedelta(seconds=1))
     with django_capture_on_commit_callbacks(execute=True):
         receive(reply(table, alice, "draw", answering=old_mail))
     [answer] = sent_answers(run_enqueued)
@@ -104,9 +104,9 @@ def test_a_reply_to_an_older_turns_mail_is_refused_once_the_turn_passed(
     table, alice, enqueued, run_enqueued, django_capture_on_commit_callbacks
 ):
     old_mail = address.message_id(table.pk, table.version)
-    game = services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
+    game = player_moves.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     discard = next(m for m in game.rules.legal_moves(game.state, 0) if m["type"] == "discard")
-    game = services.play_move(alice, game.pk, game.version, discard)  # now Bob's turn
+    game = player_moves.play_move(alice, game.pk, game.version, discard)  # now Bob's turn
     with django_capture_on_commit_callbacks(execute=True):
         assert receive(reply(game, alice, "draw", answering=old_mail)).status == "refused"
     assert Game.objects.get(pk=game.pk).version == game.version
@@ -117,7 +117,7 @@ def test_a_reply_to_an_older_turns_mail_is_refused_once_the_turn_passed(
 def test_a_reply_to_a_finished_game_gets_the_result(
     table, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks
 ):
-    services.resign(bob, table.pk)
+    player_moves.resign(bob, table.pk)
     with django_capture_on_commit_callbacks(execute=True):
         assert receive(reply(table, alice, "draw")).status == "over"
     [answer] = sent_answers(run_enqueued)
@@ -133,7 +133,7 @@ def test_table_talk_mailed_after_the_end_is_said_and_the_rest_left(
 ):
     """Found by a QA pass: "say" after the end was dropped without a word, though the page
     takes table talk after the game."""
-    services.resign(bob, table.pk)
+    player_moves.resign(bob, table.pk)
     with django_capture_on_commit_callbacks(execute=True):
         assert receive(reply(table, alice, "say good game!\nThanks again")).status == "over"
     assert list(table.chat.values_list("text", flat=True)) == ["good game!"]
@@ -194,7 +194,7 @@ def test_the_game_s_commands_mailed_after_the_end_are_named_as_not_played(
 ):
     """Found by a QA pass: "draw, discard …" sent to a finished game were dropped without a
     word, and the answer told only of the table talk."""
-    services.resign(bob, table.pk)
+    player_moves.resign(bob, table.pk)
     with django_capture_on_commit_callbacks(execute=True):
         receive(reply(table, alice, "draw\ndiscard Peru\nsay good game!\nCheers, Alice"))
     [answer] = sent_answers(run_enqueued)
@@ -206,8 +206,8 @@ def test_the_game_s_commands_mailed_after_the_end_are_named_as_not_played(
 def test_a_reply_to_an_abandoned_table_says_nothing_was_played_or_said(
     alice, enqueued, run_enqueued, django_capture_on_commit_callbacks
 ):
-    game = services.create_table(alice, "capitalla", seats=3, bots=2)
-    game = services.resign(alice, services.start_table(alice, game.pk).pk)  # only bots left
+    game = lifecycle.create_table(alice, "capitalla", seats=3, bots=2)
+    game = player_moves.resign(alice, lifecycle.start_table(alice, game.pk).pk)  # only bots left
     assert game.status == Game.Status.ABANDONED
     with django_capture_on_commit_callbacks(execute=True):
         receive(reply(game, alice, "draw\nsay anyone there?"))

@@ -4,7 +4,7 @@ comes back into the outbox."""
 
 import pytest
 
-from games import services
+from games.actions import mails_due
 from games.models import Event, OutboxMessage
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +17,7 @@ def outbox(settings):
 
 @pytest.fixture
 def alices_turn_mail(outbox, table, alice, enqueued, run_enqueued, sweep_mails):
-    services.send_due_mails(now=table.started_at.replace(year=table.started_at.year + 1))
+    mails_due.send_due_mails(now=table.started_at.replace(year=table.started_at.year + 1))
     run_enqueued("send_notification")
     return OutboxMessage.objects.get(user=alice, subject__startswith="Your turn")
 

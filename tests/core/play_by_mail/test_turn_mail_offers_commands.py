@@ -5,14 +5,14 @@ receives no mail (MAIL_IN_ADDRESS unset), it offers no reply."""
 import pytest
 from django.core import mail
 
-from games import services
+from games.actions import mails_due
 from games.inbound import address
 
 pytestmark = pytest.mark.django_db
 
 
 def turn_mail_to_alice(table, run_enqueued):
-    services.send_due_mails(now=table.turn_mail_at)
+    mails_due.send_due_mails(now=table.turn_mail_at)
     mail.outbox.clear()
     run_enqueued("send_notification")
     [message] = [m for m in mail.outbox if m.to == ["alice@example.com"]]

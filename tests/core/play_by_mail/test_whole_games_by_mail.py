@@ -15,7 +15,7 @@ from email.utils import make_msgid
 import pytest
 from django.test import Client
 
-from games import services
+from games.actions import bot_play, lifecycle, mails_due
 from games.inbound.play import seat_names
 from games.inbound.server import ReplyServer
 from games.models import Event, Game
@@ -39,7 +39,7 @@ def mail_in():
 
 @pytest.fixture(autouse=True)
 def _one_deal(monkeypatch, settings):
-    monkeypatch.setattr(services, "new_seed", lambda: SEED)
+    monkeypatch.setattr(lifecycle, "new_seed", lambda: SEED)
     settings.TURN_MAIL_DELAY = 0
 
 
@@ -80,7 +80,7 @@ def whole_turn(game, seat: int, bot, rng) -> list[dict]:
 
 def play_by_mail(game, users, smtp_server, mail_in, run_enqueued, until) -> int:
     """Play `game` by mail until `until(game)`; returns how many replies were sent."""
-    rng, bot = random.Random(SEED), services.get_bot(game.kind, "normal")
+    rng, bot = random.Random(SEED), bot_play.get_bot(game.kind, "normal")
     replies = 0
     for _ in range(MAX_MAILS):
         game = Game.objects.get(pk=game.pk)
@@ -92,7 +92,7 @@ def play_by_mail(game, users, smtp_server, mail_in, run_enqueued, until) -> int:
             assert run_enqueued("play_bot_turn")
             continue
         if game.turn_mail_at is not None:
-            services.send_due_mails(now=game.turn_mail_at)
+            mails_due.send_due_mails(now=game.turn_mail_at)
         run_enqueued("send_notification")
         message = latest_mail_to(smtp_server, user)
         text = message.get_body(("plain",)).get_content()
@@ -131,18 +131,18 @@ def replay_in_the_browser(kind: str, users: dict, bots: int, log: list[tuple], m
     """The same table dealt again (the same seed), each logged move posted by its seat's
     player through the page's form, each bot move made by the bot task; returns its log."""
     bot = ScriptedBot(move for seat, move in log if seat not in users)
-    monkeypatch.setattr(services, "get_bot", lambda kind, level: bot)
+    monkeypatch.setattr(bot_play, "get_bot", lambda kind, level: bot)
     host = users[0]
-    game = services.create_table(host, kind, seats=len(users) + bots, bots=bots)
+    game = lifecycle.create_table(host, kind, seats=len(users) + bots, bots=bots)
     for index in sorted(users)[1:]:
-        services.join_table(users[index], game.pk)
-    game = services.start_table(host, game.pk)
+        lifecycle.join_table(users[index], game.pk)
+    game = lifecycle.start_table(host, game.pk)
     bot_seats = {s.index for s in game.seat_list if s.user_id is None}
     browser = Client()
     for seat, move in log:
         if seat in bot_seats:
             game = Game.objects.get(pk=game.pk)
-            services.play_bot_turn(game.pk, game.version)
+            bot_play.play_bot_turn(game.pk, game.version)
             continue
         browser.force_login(users[seat])
         assert post_move(browser, game, move).status_code in (200, 302)
@@ -150,9 +150,9 @@ def replay_in_the_browser(kind: str, users: dict, bots: int, log: list[tuple], m
 
 
 def test_a_whole_capitalla_game_by_mail(alice, bob, smtp_server, mail_in, enqueued, run_enqueued, monkeypatch):
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     users = {0: alice, 1: bob}
     replies = play_by_mail(game, users, smtp_server, mail_in, run_enqueued, lambda g: g.status != Game.Status.ACTIVE)
     game = Game.objects.get(pk=game.pk)
@@ -163,9 +163,9 @@ def test_a_whole_capitalla_game_by_mail(alice, bob, smtp_server, mail_in, enqueu
 
 
 def test_a_round_of_cap_it_by_mail(alice, bob, smtp_server, mail_in, enqueued, run_enqueued, monkeypatch):
-    game = services.create_table(alice, "capit", seats=4, bots=2)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capit", seats=4, bots=2)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     users = {s.index: s.user for s in game.seat_list if s.user_id is not None}
     assert len(users) == 2
     replies = play_by_mail(game, users, smtp_server, mail_in, run_enqueued, lambda g: g.state.get("round", 1) > 1)

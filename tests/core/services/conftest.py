@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from games import services
+from games.actions import lifecycle
 from tests.core.services.at_once_toy import PICKS
 
 
@@ -15,9 +15,9 @@ def picks(toy_game_with):
     toy_game_with(PICKS, Path(__file__).parent / "templates")
 
     def deal(*seated, bots=0, **table):
-        game = services.create_table(seated[0], "picks", seats=len(seated) + bots, bots=bots, **table)
+        game = lifecycle.create_table(seated[0], "picks", seats=len(seated) + bots, bots=bots, **table)
         for user in seated[1:]:
-            services.join_table(user, game.pk)
-        return services.start_table(seated[0], game.pk)
+            lifecycle.join_table(user, game.pk)
+        return lifecycle.start_table(seated[0], game.pk)
 
     return deal

@@ -3,7 +3,7 @@ seat and never changes the game. Only my own cards, each once, in a bounded list
 
 import pytest
 
-from games import services
+from games.actions import errors, hand_arrangement, lifecycle
 from games.models import Seat
 
 pytestmark = pytest.mark.django_db
@@ -20,14 +20,14 @@ def seat_of(game, user):
 def test_my_order_is_kept_on_my_seat_and_the_game_does_not_change(alice, table, snapshot):
     before = snapshot(table)
     order = hand_of(table, 0)[::-1]
-    services.arrange_hand(alice, table.pk, order=order)
+    hand_arrangement.arrange_hand(alice, table.pk, order=order)
     assert seat_of(table, alice).hand_order == order
     assert snapshot(table) == before
 
 
 def test_a_sort_undoes_the_dragging(alice, table):
-    services.arrange_hand(alice, table.pk, order=hand_of(table, 0)[:3])
-    services.arrange_hand(alice, table.pk, sort="initial")
+    hand_arrangement.arrange_hand(alice, table.pk, order=hand_of(table, 0)[:3])
+    hand_arrangement.arrange_hand(alice, table.pk, sort="initial")
     seat = seat_of(table, alice)
     assert (seat.hand_sort, seat.hand_order) == ("initial", [])
 
@@ -48,33 +48,33 @@ def test_an_order_naming_other_than_my_cards_once_is_refused(alice, table, order
     mine, theirs = hand_of(table, 0), hand_of(table, 1)
     if order in ("twice", "theirs"):
         order = [mine[0], mine[0]] if order == "twice" else [mine[0], theirs[0]]
-    with pytest.raises(services.ServiceError) as refused:
-        services.arrange_hand(alice, table.pk, order=order)
+    with pytest.raises(errors.ServiceError) as refused:
+        hand_arrangement.arrange_hand(alice, table.pk, order=order)
     assert refused.value.status == 400
     assert seat_of(table, alice).hand_order == []
 
 
 def test_an_unknown_sort_is_refused(alice, table):
-    with pytest.raises(services.ServiceError, match="Sort the hand by initial."):
-        services.arrange_hand(alice, table.pk, sort="colour")
+    with pytest.raises(errors.ServiceError, match="Sort the hand by initial."):
+        hand_arrangement.arrange_hand(alice, table.pk, sort="colour")
 
 
 def test_only_a_player_arranges_their_hand(charlie, table):
-    with pytest.raises(services.Forbidden):
-        services.arrange_hand(charlie, table.pk, order=hand_of(table, 0))
-    with pytest.raises(services.NotFound):
-        services.arrange_hand(charlie, table.pk + 1000, order=hand_of(table, 0))
+    with pytest.raises(errors.Forbidden):
+        hand_arrangement.arrange_hand(charlie, table.pk, order=hand_of(table, 0))
+    with pytest.raises(errors.NotFound):
+        hand_arrangement.arrange_hand(charlie, table.pk + 1000, order=hand_of(table, 0))
 
 
 def test_a_private_table_is_not_found_by_an_outsider(alice, bob, charlie):
-    game = services.create_table(alice, "capitalla", seats=2, private=True)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
-    with pytest.raises(services.NotFound):
-        services.arrange_hand(charlie, game.pk, order=hand_of(game, 0))
+    game = lifecycle.create_table(alice, "capitalla", seats=2, private=True)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
+    with pytest.raises(errors.NotFound):
+        hand_arrangement.arrange_hand(charlie, game.pk, order=hand_of(game, 0))
 
 
 def test_a_table_not_in_play_has_no_hand_to_arrange(alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2)
-    with pytest.raises(services.Conflict):
-        services.arrange_hand(alice, game.pk, sort="initial")
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    with pytest.raises(errors.Conflict):
+        hand_arrangement.arrange_hand(alice, game.pk, sort="initial")

@@ -3,7 +3,7 @@
 
 import pytest
 
-from games import services
+from games.actions import bot_play, player_moves
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -24,15 +24,15 @@ def test_one_bot_task_makes_both_bots_choices(picks, alice, enqueued, run_enqueu
 def test_the_bot_task_plays_a_seat_taken_over_by_a_bot_with_the_others(picks, alice, bob):
     game = picks(alice, bob, bots=1, turn_seconds=3600)
     game.seats.filter(index=1).update(away=True)
-    assert services.play_bot_turn(game.pk, game.version)
+    assert bot_play.play_bot_turn(game.pk, game.version)
     game = Game.objects.get(pk=game.pk)
     assert game.state["picks"] == [None, 3, 3] and game.clock_seats() == [0]
 
 
 def test_the_last_bots_choice_starts_the_turn_seats_clock(picks, alice):
     game = picks(alice, bots=2, turn_seconds=3600)
-    game = services.play_move(alice, game.pk, game.version, {"type": "pick", "number": 2})
+    game = player_moves.play_move(alice, game.pk, game.version, {"type": "pick", "number": 2})
     assert game.deadline is None
-    assert services.play_bot_turn(game.pk, game.version)
+    assert bot_play.play_bot_turn(game.pk, game.version)
     game = Game.objects.get(pk=game.pk)
     assert game.state["phase"] == "turns" and game.clock_seat == 0 and game.deadline is not None

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
+from games.actions import clocks
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
     [(30, 30), (120, 30), (600, 150), (3600, 900), (86400, 21600), (7 * 86400, 7 * 21600)],
 )
 def test_the_at_once_clock_is_a_quarter_of_the_turn_time_at_least_30_seconds(turn_seconds, seconds):
-    assert services.at_once_seconds(turn_seconds) == seconds
+    assert clocks.at_once_seconds(turn_seconds) == seconds
 
 
 def test_a_table_of_2_minute_turns_gives_30_seconds_to_choose_and_sends_no_mail(picks, alice, bob):

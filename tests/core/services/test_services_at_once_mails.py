@@ -5,7 +5,7 @@ import pytest
 from django.core import mail
 
 from accounts.models import User
-from games import services
+from games.actions import mails_due, player_moves
 
 pytestmark = pytest.mark.django_db
 
@@ -30,14 +30,14 @@ def test_everyone_to_choose_gets_the_turn_mail_when_due(picks, alice, bob, enque
 
 def test_alice_who_chose_already_gets_no_turn_mail(picks, alice, bob, charlie, enqueued, sweep_mails):
     game = picks(alice, bob, charlie, turn_seconds=3600)
-    services.play_move(alice, game.pk, game.version, ONE)
+    player_moves.play_move(alice, game.pk, game.version, ONE)
     assert sweep_mails(game) == 2
     assert mails_enqueued(enqueued, "your_turn") == sorted([bob.pk, charlie.pk])
 
 
 def test_the_reminder_goes_to_those_still_to_choose(picks, alice, bob, enqueued, run_enqueued, sweep_mails):
     game = picks(alice, bob, turn_seconds=3600)
-    services.play_move(bob, game.pk, game.version, ONE)
+    player_moves.play_move(bob, game.pk, game.version, ONE)
     assert sweep_mails(game) == 1  # the turn mail, to Alice
     assert sweep_mails(game, "remind_at") == 1
     assert mails_enqueued(enqueued, "reminder") == [alice.pk]
@@ -49,7 +49,7 @@ def test_the_reminder_goes_to_those_still_to_choose(picks, alice, bob, enqueued,
 def test_a_mail_enqueued_before_the_player_chose_is_not_sent(picks, alice, bob, enqueued, run_enqueued, sweep_mails):
     game = picks(alice, bob, turn_seconds=3600)
     assert sweep_mails(game) == 2
-    services.play_move(alice, game.pk, game.version, ONE)
+    player_moves.play_move(alice, game.pk, game.version, ONE)
     assert run_enqueued() == [False, False]  # the version moved on: news from the past
     assert mail.outbox == []
 
@@ -57,7 +57,7 @@ def test_a_mail_enqueued_before_the_player_chose_is_not_sent(picks, alice, bob, 
 def test_once_the_step_ends_the_turn_mail_goes_to_the_turn_seat_alone(picks, alice, bob, enqueued, sweep_mails):
     game = picks(alice, bob, turn_seconds=3600)
     for user in (bob, alice):
-        game = services.play_move(user, game.pk, game.version, ONE)
+        game = player_moves.play_move(user, game.pk, game.version, ONE)
     assert game.clock_seat == 0
     assert sweep_mails(game) == 1
     assert mails_enqueued(enqueued, "your_turn") == [alice.pk]
@@ -70,8 +70,8 @@ def test_the_daily_digest_lists_a_game_while_the_player_is_still_to_choose(
         user.email_notifications = User.Mail.DIGEST
         user.save()
     game = picks(alice, bob, charlie, turn_seconds=86400)
-    services.play_move(bob, game.pk, game.version, ONE)
+    player_moves.play_move(bob, game.pk, game.version, ONE)
     due = User.objects.get(pk=alice.pk).digest_due_at
-    assert services.send_due_digests(now=due) == 1  # Alice's; Bob has chosen
+    assert mails_due.send_due_digests(now=due) == 1  # Alice's; Bob has chosen
     assert run_enqueued() == [True]
     assert mail.outbox[0].to == ["alice@example.com"] and f"Picks #{game.pk}" in mail.outbox[0].body

@@ -5,7 +5,7 @@ header's count of games waiting for me, and the lobby's clock line."""
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import player_moves
 from games.context_processors import waiting_count
 from games.presenters import present_table
 
@@ -16,7 +16,7 @@ ONE = {"type": "pick", "number": 1}
 
 def test_the_clock_names_everyone_still_to_choose(picks, alice, bob, charlie):
     game = picks(alice, bob, charlie, turn_seconds=3600)
-    game = services.play_move(charlie, game.pk, game.version, ONE)
+    game = player_moves.play_move(charlie, game.pk, game.version, ONE)
     bobs, _ = present_table(game, bob)
     assert bobs["clock"] == {
         "name": "Alice and you",
@@ -33,7 +33,7 @@ def test_the_clock_names_everyone_still_to_choose(picks, alice, bob, charlie):
 
 def test_the_page_says_who_is_to_choose_by_when(client, picks, alice, bob, charlie):
     game = picks(alice, bob, charlie, turn_seconds=3600)
-    game = services.play_move(charlie, game.pk, game.version, ONE)
+    game = player_moves.play_move(charlie, game.pk, game.version, ONE)
     client.force_login(charlie)
     html = client.get(reverse("game", args=[game.pk])).content.decode()
     assert '<span class="clock__label">Alice and Bob to choose:</span>' in html
@@ -48,14 +48,14 @@ def test_the_page_says_who_is_to_choose_by_when(client, picks, alice, bob, charl
 def test_the_header_counts_the_game_for_those_still_to_choose(picks, alice, bob):
     game = picks(alice, bob, turn_seconds=3600)
     assert (waiting_count(alice), waiting_count(bob)) == (1, 1)
-    game = services.play_move(alice, game.pk, game.version, ONE)
+    game = player_moves.play_move(alice, game.pk, game.version, ONE)
     assert (waiting_count(alice), waiting_count(bob)) == (0, 1)
-    services.play_move(bob, game.pk, game.version, ONE)  # the turns begin: Alice's clock
+    player_moves.play_move(bob, game.pk, game.version, ONE)  # the turns begin: Alice's clock
     assert (waiting_count(alice), waiting_count(bob)) == (1, 0)
 
 
 def test_the_lobby_shows_the_shared_clock(client, picks, alice, bob, charlie):
     game = picks(alice, bob, charlie, turn_seconds=3600)
-    services.play_move(charlie, game.pk, game.version, ONE)
+    player_moves.play_move(charlie, game.pk, game.version, ONE)
     client.force_login(charlie)
     assert "Alice and Bob’s clock:" in client.get(reverse("my_games")).content.decode()

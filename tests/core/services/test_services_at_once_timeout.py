@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import services
+from games.actions import bot_play, player_moves, turn_timeouts
 from games.models import Event, Game
 from games.replay import replay
 
@@ -17,7 +17,7 @@ LATE = "{player} ran out of time to choose; a bot chose for them."
 
 
 def sweep_after(game) -> int:
-    return services.expire_overdue_turns(now=Game.objects.get(pk=game.pk).deadline + timedelta(seconds=1))
+    return turn_timeouts.expire_overdue_turns(now=Game.objects.get(pk=game.pk).deadline + timedelta(seconds=1))
 
 
 def moves_of(game) -> list[tuple[int, dict]]:
@@ -26,7 +26,7 @@ def moves_of(game) -> list[tuple[int, dict]]:
 
 def test_bob_who_had_not_chosen_gets_the_bots_choice_and_alices_stands(picks, alice, bob):
     game = picks(alice, bob, turn_seconds=3600)
-    game = services.play_move(alice, game.pk, game.version, ONE)
+    game = player_moves.play_move(alice, game.pk, game.version, ONE)
     assert sweep_after(game) == 1
     game.refresh_from_db()
     assert game.state["picks"] == [1, 3]  # the stand-in picks 3
@@ -39,7 +39,7 @@ def test_bob_who_had_not_chosen_gets_the_bots_choice_and_alices_stands(picks, al
 
 def test_every_late_seat_gets_its_own_timeout_and_choice(picks, alice, bob, charlie):
     game = picks(alice, bob, charlie, turn_seconds=3600)
-    game = services.play_move(bob, game.pk, game.version, ONE)
+    game = player_moves.play_move(bob, game.pk, game.version, ONE)
     assert sweep_after(game) == 1
     game.refresh_from_db()
     assert game.state["picks"] == [3, 1, 3]
@@ -55,7 +55,7 @@ def test_every_late_seat_gets_its_own_timeout_and_choice(picks, alice, bob, char
 
 def test_a_forfeit_table_does_not_put_a_late_chooser_out(picks, alice, bob):
     game = picks(alice, bob, turn_seconds=3600, timeout_policy=Game.TimeoutPolicy.FORFEIT)
-    game = services.play_move(alice, game.pk, game.version, ONE)
+    game = player_moves.play_move(alice, game.pk, game.version, ONE)
     assert sweep_after(game) == 1
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.state["out"] == []
@@ -64,29 +64,29 @@ def test_a_forfeit_table_does_not_put_a_late_chooser_out(picks, alice, bob):
 
 def test_late_choices_never_hand_the_seat_to_a_bot(picks, alice, bob):
     game = picks(alice, bob, turn_seconds=3600)
-    game.seats.filter(index=1).update(missed_turns=services.MISSES_BEFORE_TAKEOVER - 1)
-    game = services.play_move(alice, game.pk, game.version, ONE)
+    game.seats.filter(index=1).update(missed_turns=bot_play.MISSES_BEFORE_TAKEOVER - 1)
+    game = player_moves.play_move(alice, game.pk, game.version, ONE)
     assert sweep_after(game) == 1
     bob_seat = Game.objects.get(pk=game.pk).seats.get(index=1)
-    assert not bob_seat.away and bob_seat.missed_turns == services.MISSES_BEFORE_TAKEOVER - 1
+    assert not bob_seat.away and bob_seat.missed_turns == bot_play.MISSES_BEFORE_TAKEOVER - 1
 
 
 def test_a_choice_landing_between_the_claim_and_the_timeout_is_harmless(picks, alice, bob, monkeypatch):
     game = picks(alice, bob, turn_seconds=3600)
     deadline = game.deadline
-    apply_timeout = services.apply_timeout
+    apply_timeout = turn_timeouts.apply_timeout
 
     def alice_chooses_first(game_id, version, now=None):
-        services.play_move(alice, game_id, version, ONE)
+        player_moves.play_move(alice, game_id, version, ONE)
         return apply_timeout(game_id, version, now=now)
 
-    monkeypatch.setattr(services, "apply_timeout", alice_chooses_first)
-    assert services.expire_overdue_turns(now=deadline + timedelta(seconds=1)) == 0
+    monkeypatch.setattr(turn_timeouts, "apply_timeout", alice_chooses_first)
+    assert turn_timeouts.expire_overdue_turns(now=deadline + timedelta(seconds=1)) == 0
     game.refresh_from_db()
     assert game.state["picks"] == [1, None] and game.version == 1
     # Alice's choice kept the clock; the sweeper's lease does not give Bob a minute more.
     assert game.deadline == deadline
-    monkeypatch.setattr(services, "apply_timeout", apply_timeout)
+    monkeypatch.setattr(turn_timeouts, "apply_timeout", apply_timeout)
     assert sweep_after(game) == 1
     game.refresh_from_db()
     assert game.state["picks"] == [1, 3]
@@ -95,9 +95,9 @@ def test_a_choice_landing_between_the_claim_and_the_timeout_is_harmless(picks, a
 def test_a_timeout_claimed_before_the_last_choice_does_nothing(picks, alice, bob):
     game = picks(alice, bob, turn_seconds=3600)
     version = game.version
-    game = services.play_move(alice, game.pk, version, ONE)
-    game = services.play_move(bob, game.pk, game.version, ONE)
-    assert services.apply_timeout(game.pk, version) is False
+    game = player_moves.play_move(alice, game.pk, version, ONE)
+    game = player_moves.play_move(bob, game.pk, game.version, ONE)
+    assert turn_timeouts.apply_timeout(game.pk, version) is False
     game.refresh_from_db()
     assert game.state["picks"] == [1, 1] and game.version == 2
 
@@ -105,8 +105,8 @@ def test_a_timeout_claimed_before_the_last_choice_does_nothing(picks, alice, bob
 def test_a_turn_run_out_before_a_step_of_choosing_leaves_the_choice_to_the_player(picks, alice, bob):
     game = picks(alice, bob, turn_seconds=3600)
     for user in (alice, bob):
-        game = services.play_move(user, game.pk, game.version, ONE)
-    game = services.play_move(alice, game.pk, game.version, {"type": "pass"})
+        game = player_moves.play_move(user, game.pk, game.version, ONE)
+    game = player_moves.play_move(alice, game.pk, game.version, {"type": "pass"})
     assert game.clock_seat == 1
     assert sweep_after(game) == 1  # Bob's last pass of the round, by the stand-in
     game.refresh_from_db()

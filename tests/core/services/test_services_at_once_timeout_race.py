@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import services
+from games.actions import player_moves, turn_timeouts
 from games.models import Event, Game
 from games.replay import replay
 from tests.core.services.test_services_timeout_race import run_together
@@ -24,13 +24,13 @@ ONE = {"type": "pick", "number": 1}
 @pytest.mark.parametrize("attempt", range(5))
 def test_alices_choice_racing_the_sweeper_gives_one_choice_per_seat(picks, alice, bob, charlie, attempt):
     game = picks(alice, bob, charlie, turn_seconds=3600)
-    game = services.play_move(charlie, game.pk, game.version, ONE)
+    game = player_moves.play_move(charlie, game.pk, game.version, ONE)
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
 
     def alice_chooses():
-        return services.play_move(alice, game.pk, 1, ONE).version
+        return player_moves.play_move(alice, game.pk, 1, ONE).version
 
-    human, swept = run_together(alice_chooses, services.expire_overdue_turns)
+    human, swept = run_together(alice_chooses, turn_timeouts.expire_overdue_turns)
     game.refresh_from_db()
     if human == "ServiceError":  # the sweeper won: the bot chose for Alice too
         assert swept == 1 and game.state["picks"] == [3, 3, 1]
@@ -40,7 +40,7 @@ def test_alices_choice_racing_the_sweeper_gives_one_choice_per_seat(picks, alice
         if not swept:
             assert game.state["picks"] == [1, None, 1]
             assert game.deadline < timezone.now()
-            assert services.expire_overdue_turns() == 1
+            assert turn_timeouts.expire_overdue_turns() == 1
             game.refresh_from_db()
         assert game.state["picks"] == [1, 3, 1]
     assert game.state["phase"] == "turns"

@@ -4,7 +4,7 @@ limit is 10. The host's row is now held while it counts."""
 
 import pytest
 
-from games import services
+from games.actions import lifecycle
 from games.models import Game
 from tests.at_once import run_together
 
@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 def test_starts_at_once_cannot_pass_the_limit_of_games_against_bots(alice, settings):
     settings.BOT_GAME_LIMIT = 2
-    tables = [services.create_table(alice, "capitalla", seats=2, bots=1) for _ in range(5)]
-    outcomes = run_together(*(lambda t=t: services.start_table(alice, t.pk) and "dealt" for t in tables))
+    tables = [lifecycle.create_table(alice, "capitalla", seats=2, bots=1) for _ in range(5)]
+    outcomes = run_together(*(lambda t=t: lifecycle.start_table(alice, t.pk) and "dealt" for t in tables))
     assert sorted(outcomes) == ["Conflict", "Conflict", "Conflict", "dealt", "dealt"]
     assert Game.objects.filter(host=alice, status=Game.Status.ACTIVE).count() == 2

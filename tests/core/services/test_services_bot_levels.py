@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games import services
+from games.actions import errors, lifecycle, table_checks, turn_timeouts
 from games.models import Game
 from tests.core.services.at_once_toy import PICKS
 
@@ -28,24 +28,24 @@ def picks_without_hard(toy_game_with):
     toy_game_with(PICKS, TEMPLATES)
 
 
-@pytest.mark.parametrize("level", services.BOT_LEVELS)
+@pytest.mark.parametrize("level", table_checks.BOT_LEVELS)
 def test_a_game_with_bots_of_every_level_takes_each(picks_at_every_level, alice, level):
-    game = services.create_table(alice, "picks", seats=3, bots=2, bot_level=level)
+    game = lifecycle.create_table(alice, "picks", seats=3, bots=2, bot_level=level)
     assert {s.bot_level for s in game.seat_list if s.user_id is None} == {level}
 
 
 def test_a_level_the_game_has_no_bots_of_is_refused(picks_without_hard, alice):
-    with pytest.raises(services.ServiceError, match="Picks has no hard bots yet"):
-        services.create_table(alice, "picks", seats=3, bots=2, bot_level="hard")
+    with pytest.raises(errors.ServiceError, match="Picks has no hard bots yet"):
+        lifecycle.create_table(alice, "picks", seats=3, bots=2, bot_level="hard")
     # ... also with no bot seated yet: the seats still empty at the start would get them.
-    with pytest.raises(services.ServiceError, match="no hard bots yet"):
-        services.create_table(alice, "picks", seats=3, bots=0, bot_level="hard")
+    with pytest.raises(errors.ServiceError, match="no hard bots yet"):
+        lifecycle.create_table(alice, "picks", seats=3, bots=0, bot_level="hard")
     assert not Game.objects.exists()
 
 
 def test_an_unknown_level_is_refused(picks_without_hard, alice):
-    with pytest.raises(services.ServiceError, match="Bot level must be one of easy, normal, hard"):
-        services.create_table(alice, "picks", seats=3, bots=2, bot_level="grandmaster")
+    with pytest.raises(errors.ServiceError, match="Bot level must be one of easy, normal, hard"):
+        lifecycle.create_table(alice, "picks", seats=3, bots=2, bot_level="grandmaster")
 
 
 class Marked:
@@ -68,13 +68,13 @@ def picks_standing_in_hard(toy_game_with):
 
 
 def test_play_now_seats_bots_of_the_games_stand_in_level(picks_standing_in_hard, alice, enqueued):
-    game = services.quick_game(alice, "picks")
+    game = lifecycle.quick_game(alice, "picks")
     assert {s.bot_level for s in game.seat_list if s.user_id is None} == {"hard"}
 
 
 def test_the_stand_in_level_plays_a_turn_that_ran_out(picks_standing_in_hard, alice, bob, enqueued):
-    game = services.create_table(alice, "picks", seats=2, turn_seconds=3600)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
-    assert services.expire_overdue_turns(now=game.deadline + timedelta(seconds=1)) == 1
+    game = lifecycle.create_table(alice, "picks", seats=2, turn_seconds=3600)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
+    assert turn_timeouts.expire_overdue_turns(now=game.deadline + timedelta(seconds=1)) == 1
     assert picks_standing_in_hard.asked == 2  # both choices of the step played at once

@@ -5,7 +5,7 @@ reset that seat's missed turns; PostgreSQL broke the deadlock by failing one of 
 
 import pytest
 
-from games import services
+from games.actions import player_moves, table_talk
 from games.models import ChatMessage, Game, Seat
 from tests.at_once import run_together
 
@@ -16,9 +16,9 @@ ROUNDS = 12
 
 def move_and_talk(mover, game, move) -> list:
     return run_together(
-        lambda: services.play_move(mover, game.pk, game.version, move) and "moved",
-        lambda: services.say(mover, game.pk, "one") and "said",
-        lambda: services.say(mover, game.pk, "two") and "said",
+        lambda: player_moves.play_move(mover, game.pk, game.version, move) and "moved",
+        lambda: table_talk.say(mover, game.pk, "one") and "said",
+        lambda: table_talk.say(mover, game.pk, "two") and "said",
     )
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games import services
+from games.actions import player_moves
 from games.models import Event
 from tests.at_once import run_together
 
@@ -11,7 +11,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 def test_two_concurrent_moves_apply_exactly_one(table, alice):
     moves = table.rules.legal_moves(table.state, 0)[:2]
-    outcomes = run_together(*(lambda m=m: services.play_move(alice, table.pk, 0, m) and "applied" for m in moves))
+    outcomes = run_together(*(lambda m=m: player_moves.play_move(alice, table.pk, 0, m) and "applied" for m in moves))
     assert sorted(outcomes) == ["StaleVersion", "applied"]
     table.refresh_from_db()
     assert table.version == 1

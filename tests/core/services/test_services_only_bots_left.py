@@ -4,7 +4,7 @@ holding a place in its people's limit of games against bots in play). It can be 
 
 import pytest
 
-from games import services
+from games.actions import errors, lifecycle, player_moves
 from games.models import STOPPED, Game
 from games.plugins import PLUGINS
 
@@ -13,35 +13,35 @@ pytestmark = pytest.mark.django_db
 
 def test_resigning_a_quick_game_stops_it_and_frees_its_place_in_the_bot_game_limit(alice, settings, enqueued):
     settings.BOT_GAME_LIMIT = 1
-    game = services.quick_game(alice, "capit")  # alice and three bots
-    with pytest.raises(services.ServiceError) as refusal:
-        services.quick_game(alice, "capit")
+    game = lifecycle.quick_game(alice, "capit")  # alice and three bots
+    with pytest.raises(errors.ServiceError) as refusal:
+        lifecycle.quick_game(alice, "capit")
     assert refusal.value.status == 409
 
-    game = services.resign(alice, game.pk)
+    game = player_moves.resign(alice, game.pk)
 
     game.refresh_from_db()
     assert game.status == Game.Status.ABANDONED and game.stopped and game.result is None
     assert (game.to_act, game.bot_due_at, game.deadline) == ([], None, None)
     assert game.events.last().move == {"type": "resign"}  # the resignation, and nothing after it
-    services.quick_game(alice, "capit")  # the place is free again
+    lifecycle.quick_game(alice, "capit")  # the place is free again
 
 
 def test_the_bots_play_on_while_a_person_is_still_in_the_game(alice, bob, enqueued):
-    table = services.create_table(alice, "capit", seats=4, bots=2)
-    services.join_table(bob, table.pk)
-    services.start_table(alice, table.pk)
+    table = lifecycle.create_table(alice, "capit", seats=4, bots=2)
+    lifecycle.join_table(bob, table.pk)
+    lifecycle.start_table(alice, table.pk)
 
-    game = services.resign(alice, table.pk)
+    game = player_moves.resign(alice, table.pk)
     assert game.status == Game.Status.ACTIVE
 
-    game = services.resign(bob, table.pk)
+    game = player_moves.resign(bob, table.pk)
     assert game.stopped
 
 
 @pytest.mark.parametrize("kind", sorted(PLUGINS))
 def test_a_stopped_game_says_why_and_can_be_replayed(client, alice, enqueued, kind):
-    game = services.resign(alice, services.quick_game(alice, kind).pk)
+    game = player_moves.resign(alice, lifecycle.quick_game(alice, kind).pk)
     client.force_login(alice)
     page = client.get(game.get_absolute_url()).content.decode()
     assert STOPPED in page and f"/games/{game.pk}/replay/" in page
@@ -52,8 +52,8 @@ def test_a_stopped_game_says_why_and_can_be_replayed(client, alice, enqueued, ki
 
 
 def test_a_table_closed_before_the_deal_has_no_replay(client, alice):
-    table = services.create_table(alice, "capitalla", seats=2, bots=1)
-    services.close_table(alice, table.pk)
+    table = lifecycle.create_table(alice, "capitalla", seats=2, bots=1)
+    lifecycle.close_table(alice, table.pk)
     client.force_login(alice)
     assert client.get(f"/games/{table.pk}/replay/").status_code == 403
     assert "closed this table before the deal" in client.get(table.get_absolute_url()).content.decode()

@@ -2,21 +2,21 @@
 
 import pytest
 
-from games import services
+from games.actions import lifecycle
 from games.models import Seat
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_seat_takes_its_players_name_and_a_bot_seat_its_level(alice):
-    game = services.create_table(alice, "capitalla", seats=2, bots=1)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, bots=1)
     assert [seat.name for seat in game.seats.all()] == ["Alice", "Bot 2 (normal)"]
 
 
 def test_a_player_who_renames_themself_plays_under_the_new_name_at_every_table(alice, bob):
-    first = services.create_table(alice, "capitalla", seats=2)
-    second = services.create_table(bob, "capitalla", seats=2)
-    services.join_table(alice, second.pk)
+    first = lifecycle.create_table(alice, "capitalla", seats=2)
+    second = lifecycle.create_table(bob, "capitalla", seats=2)
+    lifecycle.join_table(alice, second.pk)
     alice.display_name = "Ana"
     alice.save()
     assert {seat.game_id: seat.name for seat in Seat.objects.filter(user=alice)} == {first.pk: "Ana", second.pk: "Ana"}
@@ -26,6 +26,6 @@ def test_a_player_who_renames_themself_plays_under_the_new_name_at_every_table(a
 
 
 def test_a_login_stamp_does_not_touch_the_seats(alice, django_assert_num_queries):
-    services.create_table(alice, "capitalla", seats=2)
+    lifecycle.create_table(alice, "capitalla", seats=2)
     with django_assert_num_queries(1):  # the user's own UPDATE, nothing for the seats
         alice.save(update_fields=["last_login"])

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
+from games.actions import player_moves, turn_timeouts
 from games.models import Event, Game, is_system_move
 from games.replay import replay
 
@@ -18,9 +18,9 @@ def after_deadline(game, seconds=1):
 
 def test_an_expired_turn_is_played_by_a_bot_once(table):
     when = after_deadline(table)
-    assert services.expire_overdue_turns(now=when - timedelta(seconds=2)) == 0  # not yet
-    assert services.expire_overdue_turns(now=when) == 1
-    assert services.expire_overdue_turns(now=when) == 0  # claimed: never twice
+    assert turn_timeouts.expire_overdue_turns(now=when - timedelta(seconds=2)) == 0  # not yet
+    assert turn_timeouts.expire_overdue_turns(now=when) == 1
+    assert turn_timeouts.expire_overdue_turns(now=when) == 0  # claimed: never twice
     game = Game.objects.get(pk=table.pk)
     moves = list(Event.objects.filter(game=game).values_list("seat", "move"))
     assert moves[0] == (0, {"type": "timeout"})
@@ -32,15 +32,15 @@ def test_an_expired_turn_is_played_by_a_bot_once(table):
 
 
 def test_the_timeout_is_a_line_in_the_move_history(client, table, alice):
-    services.expire_overdue_turns(now=after_deadline(table))
+    turn_timeouts.expire_overdue_turns(now=after_deadline(table))
     client.force_login(alice)
     page = client.get(f"/games/{table.pk}/history/").content.decode()
     assert "Alice ran out of time; a bot played the turn for them." in page
 
 
 def test_a_timeout_midway_through_the_turn_finishes_it(table, alice):
-    game = services.play_move(alice, table.pk, 0, table.rules.legal_moves(table.state, 0)[0])  # pick only
-    services.expire_overdue_turns(now=after_deadline(game))
+    game = player_moves.play_move(alice, table.pk, 0, table.rules.legal_moves(table.state, 0)[0])  # pick only
+    turn_timeouts.expire_overdue_turns(now=after_deadline(game))
     game.refresh_from_db()
     assert [e.move["type"] for e in game.events.all()] == ["draw", "timeout", "discard"]
     assert game.to_act == [1]
@@ -49,7 +49,7 @@ def test_a_timeout_midway_through_the_turn_finishes_it(table, alice):
 def test_replay_skips_the_system_events_and_matches_the_snapshot(table):
     now = after_deadline(table)
     for _ in range(4):  # alternate timeouts: Alice, Bob, Alice, Bob
-        assert services.expire_overdue_turns(now=now) == 1
+        assert turn_timeouts.expire_overdue_turns(now=now) == 1
         now = Game.objects.get(pk=table.pk).deadline + timedelta(seconds=1)
     game = Game.objects.get(pk=table.pk)
     assert sum(is_system_move(e.move) for e in game.events.all()) == 4
@@ -58,20 +58,20 @@ def test_replay_skips_the_system_events_and_matches_the_snapshot(table):
 
 
 def test_a_human_move_resets_the_run_of_misses(table, alice, bob):
-    services.expire_overdue_turns(now=after_deadline(table))  # Alice misses once
+    turn_timeouts.expire_overdue_turns(now=after_deadline(table))  # Alice misses once
     game = Game.objects.get(pk=table.pk)
     for _ in range(2):  # Bob plays his turn by hand
-        game = services.play_move(bob, game.pk, game.version, game.rules.legal_moves(game.state, 1)[0])
+        game = player_moves.play_move(bob, game.pk, game.version, game.rules.legal_moves(game.state, 1)[0])
     for _ in range(2):  # Alice plays hers
-        game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+        game = player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
     assert game.seats.get(index=0).missed_turns == 0
 
 
 def test_the_sweeper_ignores_games_that_are_not_in_play(table, bob):
     deadline = table.deadline
-    services.resign(bob, table.pk)
+    player_moves.resign(bob, table.pk)
     Game.objects.filter(pk=table.pk).update(deadline=deadline)  # a leftover must not matter
-    assert services.expire_overdue_turns(now=deadline + timedelta(days=1)) == 0
+    assert turn_timeouts.expire_overdue_turns(now=deadline + timedelta(days=1)) == 0
     assert timezone.now() < deadline
 
 
@@ -82,9 +82,9 @@ def test_a_sweeper_that_dies_after_its_claim_leaves_the_turn_for_a_later_pass(ta
         raise RuntimeError("worker lost")
 
     with monkeypatch.context() as patched:
-        patched.setattr(services, "apply_timeout", worker_lost)
-        assert services.expire_overdue_turns(now=when) == 0
-    lease_end = when + timedelta(seconds=services.TIMEOUT_CLAIM_LEASE)
-    assert services.expire_overdue_turns(now=lease_end - timedelta(seconds=1)) == 0  # still claimed
-    assert services.expire_overdue_turns(now=lease_end) == 1
+        patched.setattr(turn_timeouts, "apply_timeout", worker_lost)
+        assert turn_timeouts.expire_overdue_turns(now=when) == 0
+    lease_end = when + timedelta(seconds=turn_timeouts.TIMEOUT_CLAIM_LEASE)
+    assert turn_timeouts.expire_overdue_turns(now=lease_end - timedelta(seconds=1)) == 0  # still claimed
+    assert turn_timeouts.expire_overdue_turns(now=lease_end) == 1
     assert Game.objects.get(pk=table.pk).to_act == [1]

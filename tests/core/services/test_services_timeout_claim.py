@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import services
+from games.actions import player_moves, turn_timeouts
 from games.models import Game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_declarations")]
@@ -15,17 +15,17 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_declarations")]
 def test_a_pick_between_the_claim_and_the_timeout_keeps_the_turns_deadline(table, alice, monkeypatch):
     deadline = table.deadline
     pick = table.rules.legal_moves(table.state, 0)[0]
-    apply_timeout = services.apply_timeout
+    apply_timeout = turn_timeouts.apply_timeout
 
     def alice_picks_first(game_id, version, now=None):
-        services.play_move(alice, game_id, version, pick)
+        player_moves.play_move(alice, game_id, version, pick)
         return apply_timeout(game_id, version, now=now)
 
-    monkeypatch.setattr(services, "apply_timeout", alice_picks_first)
-    assert services.expire_overdue_turns(now=deadline + timedelta(seconds=1)) == 0
+    monkeypatch.setattr(turn_timeouts, "apply_timeout", alice_picks_first)
+    assert turn_timeouts.expire_overdue_turns(now=deadline + timedelta(seconds=1)) == 0
     game = Game.objects.get(pk=table.pk)
     assert (game.version, game.clock_seat, game.deadline) == (1, 0, deadline)
-    monkeypatch.setattr(services, "apply_timeout", apply_timeout)
-    assert services.expire_overdue_turns(now=deadline + timedelta(seconds=2)) == 1
+    monkeypatch.setattr(turn_timeouts, "apply_timeout", apply_timeout)
+    assert turn_timeouts.expire_overdue_turns(now=deadline + timedelta(seconds=2)) == 1
     game.refresh_from_db()
     assert game.to_act == [1] and game.clock_seat == 1  # the stand-in discarded for Alice

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import services
+from games.actions import lifecycle, turn_timeouts
 from games.models import Game
 from games.replay import replay
 
@@ -12,16 +12,16 @@ pytestmark = pytest.mark.django_db
 
 
 def forfeit_table(alice, bob, charlie=None):
-    game = services.create_table(alice, "capitalla", seats=3 if charlie else 2, timeout_policy="forfeit")
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=3 if charlie else 2, timeout_policy="forfeit")
+    lifecycle.join_table(bob, game.pk)
     if charlie:
-        services.join_table(charlie, game.pk)
-    return services.start_table(alice, game.pk)
+        lifecycle.join_table(charlie, game.pk)
+    return lifecycle.start_table(alice, game.pk)
 
 
 def test_running_out_of_time_puts_the_player_out_and_the_game_goes_on(alice, bob, charlie):
     game = forfeit_table(alice, bob, charlie)
-    assert services.expire_overdue_turns(now=game.deadline + timedelta(seconds=1)) == 1
+    assert turn_timeouts.expire_overdue_turns(now=game.deadline + timedelta(seconds=1)) == 1
     game.refresh_from_db()
     assert [(e.seat, e.move) for e in game.events.all()] == [(0, {"type": "timeout"}), (0, {"type": "resign"})]
     assert game.status == Game.Status.ACTIVE
@@ -34,7 +34,7 @@ def test_running_out_of_time_puts_the_player_out_and_the_game_goes_on(alice, bob
 
 def test_the_last_player_standing_wins_when_the_other_runs_out(alice, bob):
     game = forfeit_table(alice, bob)
-    services.expire_overdue_turns(now=game.deadline + timedelta(seconds=1))
+    turn_timeouts.expire_overdue_turns(now=game.deadline + timedelta(seconds=1))
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert game.result["winners"] == [1] and game.result["reason"] == "last_standing"

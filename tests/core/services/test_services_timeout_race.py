@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
+from games.actions import player_moves, turn_timeouts
 from games.models import Event, Game, is_system_move
 from games.replay import replay
 from tests.at_once import run_together
@@ -20,18 +20,18 @@ def expire_now(game):
 
 def test_two_sweepers_apply_one_timeout(table):
     expire_now(table)
-    outcomes = run_together(services.expire_overdue_turns, services.expire_overdue_turns)
+    outcomes = run_together(turn_timeouts.expire_overdue_turns, turn_timeouts.expire_overdue_turns)
     assert sorted(outcomes) == [0, 1]
     assert Event.objects.filter(game=table, move={"type": "timeout"}).count() == 1
 
 
 @pytest.mark.parametrize("attempt", range(5))
 def test_a_discard_racing_the_sweeper_gives_exactly_one_outcome(table, alice, attempt):
-    game = services.play_move(alice, table.pk, 0, table.rules.legal_moves(table.state, 0)[0])  # pick
+    game = player_moves.play_move(alice, table.pk, 0, table.rules.legal_moves(table.state, 0)[0])  # pick
     discard = game.rules.legal_moves(game.state, 0)[0]
     expire_now(game)
     human, swept = run_together(
-        lambda: services.play_move(alice, game.pk, 1, discard).version, services.expire_overdue_turns
+        lambda: player_moves.play_move(alice, game.pk, 1, discard).version, turn_timeouts.expire_overdue_turns
     )
     game.refresh_from_db()
     timeouts = Event.objects.filter(game=game, move={"type": "timeout"}).count()

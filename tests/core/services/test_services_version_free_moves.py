@@ -5,7 +5,7 @@ with a stale version is still refused with the fresh position (409)."""
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import errors, player_moves
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -15,32 +15,32 @@ ONE = {"type": "pick", "number": 1}
 
 def test_a_version_free_move_with_a_stale_version_is_applied(picks, alice, bob):
     game = picks(alice, bob)
-    services.play_move(bob, game.pk, 0, ONE)
-    game = services.play_move(alice, game.pk, 0, ONE)  # her page still showed version 0
+    player_moves.play_move(bob, game.pk, 0, ONE)
+    game = player_moves.play_move(alice, game.pk, 0, ONE)  # her page still showed version 0
     assert game.state["picks"] == [1, 1] and game.version == 2
 
 
 def test_a_version_free_move_is_still_judged_by_the_engine(picks, alice, bob):
     game = picks(alice, bob)
-    services.play_move(alice, game.pk, 0, ONE)
-    with pytest.raises(services.ServiceError, match="Not now"):
-        services.play_move(alice, game.pk, 0, ONE)  # she has picked already
+    player_moves.play_move(alice, game.pk, 0, ONE)
+    with pytest.raises(errors.ServiceError, match="Not now"):
+        player_moves.play_move(alice, game.pk, 0, ONE)  # she has picked already
     assert Game.objects.get(pk=game.pk).version == 1
 
 
 def test_a_stale_move_of_another_type_is_refused_with_409(picks, alice, bob):
     game = picks(alice, bob)
     for user in (alice, bob):
-        game = services.play_move(user, game.pk, game.version, ONE)
-    with pytest.raises(services.StaleVersion) as refused:
-        services.play_move(alice, game.pk, 1, {"type": "pass"})
+        game = player_moves.play_move(user, game.pk, game.version, ONE)
+    with pytest.raises(errors.StaleVersion) as refused:
+        player_moves.play_move(alice, game.pk, 1, {"type": "pass"})
     assert refused.value.status == 409
     assert Game.objects.get(pk=game.pk).version == 2
 
 
 def test_the_move_page_applies_a_posted_version_free_move_with_a_stale_version(client, picks, alice, bob):
     game = picks(alice, bob)
-    services.play_move(bob, game.pk, 0, ONE)
+    player_moves.play_move(bob, game.pk, 0, ONE)
     client.force_login(alice)
     response = client.post(reverse("move", args=[game.pk]), {"version": "0", "type": "pick", "number": "2"})
     assert response.status_code == 302
@@ -50,7 +50,7 @@ def test_the_move_page_applies_a_posted_version_free_move_with_a_stale_version(c
 def test_the_move_page_refuses_a_posted_stale_move_of_another_type(client, picks, alice, bob, htmx):
     game = picks(alice, bob)
     for user in (alice, bob):
-        game = services.play_move(user, game.pk, game.version, ONE)
+        game = player_moves.play_move(user, game.pk, game.version, ONE)
     client.force_login(alice)
     response = client.post(reverse("move", args=[game.pk]), {"version": "1", "type": "pass"}, **htmx)
     assert response.status_code == 409

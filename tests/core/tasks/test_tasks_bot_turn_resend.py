@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.conf import settings
 
-from games import services
+from games.actions import bot_play, enqueue, lifecycle
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ def bot_tables(alice, enqueued, settings, django_capture_on_commit_callbacks):
     def make(n: int) -> list[Game]:
         with django_capture_on_commit_callbacks(execute=True):
             return [
-                services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=2).pk)
+                lifecycle.start_table(alice, lifecycle.create_table(alice, "capitalla", seats=2, bots=2).pk)
                 for _ in range(n)
             ]
 
@@ -35,7 +35,7 @@ def bot_turns(enqueued) -> Counter:
 
 def sweep_at(now, django_capture_on_commit_callbacks, **kwargs) -> int:
     with django_capture_on_commit_callbacks(execute=True):
-        return services.requeue_overdue_bot_turns(now=now, **kwargs)
+        return bot_play.requeue_overdue_bot_turns(now=now, **kwargs)
 
 
 def test_a_published_turn_is_not_sent_again_while_the_worker_lags(
@@ -62,21 +62,21 @@ def test_a_published_turn_never_played_is_sent_again_once_per_resend_period(
 def test_a_turn_the_broker_refused_is_sent_again_after_the_grace(
     alice, monkeypatch, enqueued, bot_tables, django_capture_on_commit_callbacks, caplog
 ):
-    recorded = services.celery_app.send_task
+    recorded = enqueue.celery_app.send_task
 
     def broker_down(*args, **kwargs):
         raise ConnectionError("broker down")
 
-    monkeypatch.setattr(services.celery_app, "send_task", broker_down)
-    monkeypatch.setattr(services.broker_outage, "since", None)
+    monkeypatch.setattr(enqueue.celery_app, "send_task", broker_down)
+    monkeypatch.setattr(enqueue.broker_outage, "since", None)
     game, _also_refused = bot_tables(2)
-    monkeypatch.setattr(services.celery_app, "send_task", recorded)
+    monkeypatch.setattr(enqueue.celery_app, "send_task", recorded)
     game.refresh_from_db()
     assert game.bot_due_at <= game.started_at + timedelta(seconds=settings.BOT_TURN_GRACE + 1)
     assert sweep_at(game.bot_due_at + timedelta(seconds=1), django_capture_on_commit_callbacks, limit=1) == 1
     assert bot_turns(enqueued) == {(game.pk, game.version): 1}
     # The log says when the broker went and when it came back, not each turn it refused.
-    said = [r.getMessage() for r in caplog.records if r.name == services.__name__]
+    said = [r.getMessage() for r in caplog.records if r.name == enqueue.__name__]
     assert said[0] == "Tasks not enqueued (ConnectionError): the sweeper sends them again once the broker is back."
     assert len(said) == 2 and said[1].startswith("Tasks enqueued again after ")
 

@@ -9,7 +9,7 @@ from django.core import mail
 
 import games.tasks
 from accounts.models import DEFAULT_DIGEST_HOUR, User, next_digest_at
-from games import services
+from games.actions import enqueue, lifecycle, mails_due, player_moves
 
 pytestmark = pytest.mark.django_db
 
@@ -26,9 +26,9 @@ def alice_wants_a_digest(alice):
 def two_games_wait_for_alice(alice_wants_a_digest, bob, charlie):
     waiting = []
     for opponent in (bob, charlie):
-        game = services.create_table(alice_wants_a_digest, "capitalla", seats=2)
-        services.join_table(opponent, game.pk)
-        waiting.append(services.start_table(alice_wants_a_digest, game.pk))
+        game = lifecycle.create_table(alice_wants_a_digest, "capitalla", seats=2)
+        lifecycle.join_table(opponent, game.pk)
+        waiting.append(lifecycle.start_table(alice_wants_a_digest, game.pk))
     return waiting
 
 
@@ -55,10 +55,10 @@ def test_the_digest_lists_the_games_waiting_once_a_day(
     two_games_wait_for_alice, alice_wants_a_digest, enqueued, run_enqueued
 ):
     due = due_at(alice_wants_a_digest)
-    assert services.send_due_digests(now=due - timedelta(seconds=1)) == 0
-    assert services.send_due_digests(now=due) == 1
+    assert mails_due.send_due_digests(now=due - timedelta(seconds=1)) == 0
+    assert mails_due.send_due_digests(now=due) == 1
     assert due_at(alice_wants_a_digest) == due + timedelta(days=1)
-    assert services.send_due_digests(now=due) == 0  # claimed
+    assert mails_due.send_due_digests(now=due) == 0  # claimed
     assert run_enqueued() == [True]
     digest = mail.outbox[-1]
     assert digest.subject == "2 games wait for your move" and digest.to == ["alice@example.com"]
@@ -71,7 +71,7 @@ def test_the_digest_lists_the_games_waiting_once_a_day(
 
 def test_no_digest_when_no_game_waits_but_the_next_day_is_due(alice_wants_a_digest, enqueued):
     due = due_at(alice_wants_a_digest)
-    assert services.send_due_digests(now=due) == 0
+    assert mails_due.send_due_digests(now=due) == 0
     assert enqueued == []
     assert due_at(alice_wants_a_digest) == due + timedelta(days=1)
 
@@ -81,11 +81,11 @@ def test_a_digest_the_broker_refused_goes_on_a_later_pass(
 ):
     due = due_at(alice_wants_a_digest)
     with monkeypatch.context() as broker:
-        broker.setattr(services.celery_app, "send_task", lambda *a, **k: (_ for _ in ()).throw(ConnectionError()))
-        assert services.send_due_digests(now=due) == 0
+        broker.setattr(enqueue.celery_app, "send_task", lambda *a, **k: (_ for _ in ()).throw(ConnectionError()))
+        assert mails_due.send_due_digests(now=due) == 0
     assert due_at(alice_wants_a_digest) == due
     # The broker is back an hour later: the day's digest goes then, once.
-    assert services.send_due_digests(now=due + timedelta(hours=1)) == 1
+    assert mails_due.send_due_digests(now=due + timedelta(hours=1)) == 1
     assert [(name, args) for name, args, _ in enqueued] == [
         ("send_notification", ("digest", alice_wants_a_digest.pk, None, due.date().toordinal()))
     ]
@@ -96,23 +96,23 @@ def test_a_site_down_for_days_sends_one_digest_not_one_per_missed_day(
 ):
     due = due_at(alice_wants_a_digest)
     later = due + timedelta(days=3, hours=2)
-    assert services.send_due_digests(now=later) == 1
-    assert services.send_due_digests(now=later) == 0
+    assert mails_due.send_due_digests(now=later) == 1
+    assert mails_due.send_due_digests(now=later) == 0
     assert due_at(alice_wants_a_digest) == next_digest_at(later)
 
 
 @pytest.fixture
 def bob_wants_a_rematch(alice_wants_a_digest, bob):
     """Alice and Bob's game is over and Bob opened its rematch: a seat waits for Alice."""
-    game = services.create_table(alice_wants_a_digest, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    services.start_table(alice_wants_a_digest, game.pk)
-    services.resign(alice_wants_a_digest, game.pk)
-    return services.rematch(bob, game.pk)
+    game = lifecycle.create_table(alice_wants_a_digest, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.start_table(alice_wants_a_digest, game.pk)
+    player_moves.resign(alice_wants_a_digest, game.pk)
+    return lifecycle.rematch(bob, game.pk)
 
 
 def sent_digest(user, enqueued, run_enqueued):
-    assert services.send_due_digests(now=due_at(user)) == 1
+    assert mails_due.send_due_digests(now=due_at(user)) == 1
     assert run_enqueued("send_notification") == [True]
     return mail.outbox[-1]
 
@@ -134,9 +134,9 @@ def test_a_rematch_waiting_for_a_digest_player_is_in_their_digest(
 def test_the_digest_tells_the_games_waiting_and_the_rematch(
     bob_wants_a_rematch, alice_wants_a_digest, charlie, enqueued, run_enqueued
 ):
-    game = services.create_table(alice_wants_a_digest, "capitalla", seats=2)
-    services.join_table(charlie, game.pk)
-    services.start_table(alice_wants_a_digest, game.pk)
+    game = lifecycle.create_table(alice_wants_a_digest, "capitalla", seats=2)
+    lifecycle.join_table(charlie, game.pk)
+    lifecycle.start_table(alice_wants_a_digest, game.pk)
     digest = sent_digest(alice_wants_a_digest, enqueued, run_enqueued)
     assert digest.subject == "1 game waits for your move; a rematch waits for you"
     assert f"- Capitalla #{game.pk}, before" in digest.body
@@ -144,24 +144,24 @@ def test_the_digest_tells_the_games_waiting_and_the_rematch(
 
 
 def test_no_rematch_in_the_digest_once_the_player_sat_down(bob_wants_a_rematch, alice_wants_a_digest, enqueued):
-    services.rematch(alice_wants_a_digest, bob_wants_a_rematch.rematch_of.pk)  # she took her seat
-    assert services.send_due_digests(now=due_at(alice_wants_a_digest)) == 0
+    lifecycle.rematch(alice_wants_a_digest, bob_wants_a_rematch.rematch_of.pk)  # she took her seat
+    assert mails_due.send_due_digests(now=due_at(alice_wants_a_digest)) == 0
     assert enqueued == []
 
 
 def test_a_digest_due_for_a_rematch_alone_is_dropped_when_she_sits_down_first(
     bob_wants_a_rematch, alice_wants_a_digest, enqueued, run_enqueued
 ):
-    assert services.send_due_digests(now=due_at(alice_wants_a_digest)) == 1
-    services.rematch(alice_wants_a_digest, bob_wants_a_rematch.rematch_of.pk)  # before the worker ran
+    assert mails_due.send_due_digests(now=due_at(alice_wants_a_digest)) == 1
+    lifecycle.rematch(alice_wants_a_digest, bob_wants_a_rematch.rematch_of.pk)  # before the worker ran
     assert run_enqueued("send_notification") == [False]
     assert mail.outbox == []
 
 
 def test_a_rematch_of_a_game_she_did_not_play_is_not_hers(alice_wants_a_digest, bob, charlie, enqueued):
-    game = services.create_table(bob, "capitalla", seats=2)
-    services.join_table(charlie, game.pk)
-    services.start_table(bob, game.pk)
-    services.resign(charlie, game.pk)
-    services.rematch(bob, game.pk)
-    assert services.send_due_digests(now=due_at(alice_wants_a_digest)) == 0
+    game = lifecycle.create_table(bob, "capitalla", seats=2)
+    lifecycle.join_table(charlie, game.pk)
+    lifecycle.start_table(bob, game.pk)
+    player_moves.resign(charlie, game.pk)
+    lifecycle.rematch(bob, game.pk)
+    assert mails_due.send_due_digests(now=due_at(alice_wants_a_digest)) == 0

@@ -9,7 +9,8 @@ from django.core import mail
 from django.utils import timezone
 
 import games.tasks
-from games import health, notifications, services
+from games import health, notifications
+from games.actions import enqueue, player_moves
 from games.models import Notification
 
 pytestmark = pytest.mark.django_db
@@ -61,13 +62,13 @@ def test_with_the_broker_down_a_retry_stays_due(refused_turn_mail, monkeypatch):
     def broker_down(*args, **kwargs):
         raise ConnectionError("broker unreachable")
 
-    monkeypatch.setattr(services.celery_app, "send_task", broker_down)
+    monkeypatch.setattr(enqueue.celery_app, "send_task", broker_down)
     assert notifications.retry_due_mails(now=row.next_try_at) == 0
     assert Notification.objects.get(pk=row.pk).next_try_at == row.next_try_at
 
 
 def test_a_retry_that_is_no_longer_news_is_dropped(refused_turn_mail, table, alice, enqueued, run_enqueued):
-    services.play_move(alice, table.pk, table.version, table.rules.legal_moves(table.state, 0)[0])
+    player_moves.play_move(alice, table.pk, table.version, table.rules.legal_moves(table.state, 0)[0])
     assert notifications.retry_due_mails(now=refused_turn_mail.next_try_at) == 1
     assert run_enqueued() == [False]
     assert not Notification.objects.exists() and mail.outbox == []

@@ -3,17 +3,17 @@
 import pytest
 from django.core import mail
 
-from games import services
+from games.actions import lifecycle, mails_due, player_moves
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
 
 
 def remind(alice, bob, run_enqueued, **table):
-    game = services.create_table(alice, "capitalla", seats=2, **table)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
-    services.send_due_mails(now=Game.objects.get(pk=game.pk).remind_at)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, **table)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
+    mails_due.send_due_mails(now=Game.objects.get(pk=game.pk).remind_at)
     run_enqueued()
     return next(m for m in mail.outbox if m.subject.startswith("Reminder"))
 
@@ -38,9 +38,9 @@ def test_the_reminder_says_the_player_is_out_at_a_table_with_the_out_rule(alice,
 
 
 def test_the_resignation_result_sentence_reads_plainly(alice, bob, enqueued, run_enqueued, sweep_mails):
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    game = services.resign(alice, services.start_table(alice, game.pk).pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    game = player_moves.resign(alice, lifecycle.start_table(alice, game.pk).pk)
     sweep_mails(game, "result_mail_at")
     run_enqueued()
     body = next(m.body for m in mail.outbox if m.to == ["bob@example.com"])
@@ -55,8 +55,8 @@ def test_only_a_mail_with_sign_in_links_warns_about_them(alice, bob, charlie, en
         assert "The game links in this mail sign you in for their game only" in text
 
     mail.outbox.clear()
-    game = services.create_table(charlie, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(charlie, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
     sweep_mails(game, "full_mail_at")
     run_enqueued("send_notification")
     full = mail.outbox[-1]
@@ -68,9 +68,9 @@ def test_only_a_mail_with_sign_in_links_warns_about_them(alice, bob, charlie, en
 
 def test_the_result_of_a_staked_game_says_what_it_did_to_the_chips(alice, bob, enqueued, run_enqueued, sweep_mails):
     """Found by a QA pass: the result mail of a game played for chips said nothing of them."""
-    game = services.create_table(alice, "capitalla", seats=2, ante=100)
-    services.join_table(bob, game.pk)
-    game = services.resign(alice, services.start_table(alice, game.pk).pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
+    lifecycle.join_table(bob, game.pk)
+    game = player_moves.resign(alice, lifecycle.start_table(alice, game.pk).pk)
     sweep_mails(game, "result_mail_at")
     run_enqueued()
     said = {m.to[0]: " ".join(m.body.split()) for m in mail.outbox}
@@ -79,10 +79,10 @@ def test_the_result_of_a_staked_game_says_what_it_did_to_the_chips(alice, bob, e
 
 
 def test_a_rated_rematch_says_it_is_rated(alice, bob, enqueued, run_enqueued, sweep_mails):
-    game = services.create_table(alice, "capitalla", seats=2, rated=True, timeout_policy="forfeit")
-    services.join_table(bob, game.pk)
-    game = services.resign(alice, services.start_table(alice, game.pk).pk)
-    rematch = services.rematch(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, rated=True, timeout_policy="forfeit")
+    lifecycle.join_table(bob, game.pk)
+    game = player_moves.resign(alice, lifecycle.start_table(alice, game.pk).pk)
+    rematch = lifecycle.rematch(bob, game.pk)
     sweep_mails(rematch, "invite_mail_at")
     run_enqueued()
     invitation = next(m for m in mail.outbox if "rematch" in m.subject)
@@ -90,11 +90,11 @@ def test_a_rated_rematch_says_it_is_rated(alice, bob, enqueued, run_enqueued, sw
 
 
 def test_an_ante_paid_again_after_leaving_counts_once_in_the_result(alice, bob, enqueued, run_enqueued, sweep_mails):
-    game = services.create_table(alice, "capitalla", seats=2, ante=100)
-    services.join_table(bob, game.pk)
-    services.leave_table(bob, game.pk)  # the ante back
-    services.join_table(bob, game.pk)  # and paid again
-    game = services.resign(bob, services.start_table(alice, game.pk).pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.leave_table(bob, game.pk)  # the ante back
+    lifecycle.join_table(bob, game.pk)  # and paid again
+    game = player_moves.resign(bob, lifecycle.start_table(alice, game.pk).pk)
     sweep_mails(game, "result_mail_at")
     run_enqueued()
     said = {m.to[0]: " ".join(m.body.split()) for m in mail.outbox}

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 import games.tasks
 from games import notifications as notifications_module
-from games import services
+from games.actions import absences, enqueue, lifecycle, mails_due, player_moves, table_talk
 from games.models import Event, Game, Notification, turn_time_label
 
 pytestmark = pytest.mark.django_db
@@ -26,16 +26,16 @@ def mailable(alice, bob):
 @pytest.fixture
 def table_with_mail(mailable, django_capture_on_commit_callbacks, enqueued):
     alice, bob = mailable
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
     with django_capture_on_commit_callbacks(execute=True):
-        return services.start_table(alice, game.pk)
+        return lifecycle.start_table(alice, game.pk)
 
 
 def play_turn(user, game, seat, capture):
     for _ in range(2):
         with capture(execute=True):
-            game = services.play_move(user, game.pk, game.version, game.rules.legal_moves(game.state, seat)[0])
+            game = player_moves.play_move(user, game.pk, game.version, game.rules.legal_moves(game.state, seat)[0])
     return game
 
 
@@ -54,9 +54,9 @@ def test_a_move_enqueues_no_turn_mail_the_sweeper_sends_it_when_due(
     assert enqueued == []  # nothing reaches the broker on the move itself
     delay = timedelta(seconds=settings.TURN_MAIL_DELAY)
     assert delay <= game.turn_mail_at - game.started_at < delay + timedelta(seconds=1)
-    assert services.send_due_mails(now=game.turn_mail_at - timedelta(seconds=1)) == 0
-    assert services.send_due_mails(now=game.turn_mail_at) == 1
-    assert services.send_due_mails(now=game.turn_mail_at) == 0  # claimed: sent once
+    assert mails_due.send_due_mails(now=game.turn_mail_at - timedelta(seconds=1)) == 0
+    assert mails_due.send_due_mails(now=game.turn_mail_at) == 1
+    assert mails_due.send_due_mails(now=game.turn_mail_at) == 0  # claimed: sent once
     assert notifications(enqueued, "your_turn") == [("your_turn", alice.pk, game.pk, 0)]
     assert run_enqueued() == [True]
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["alice@example.com"]
@@ -84,10 +84,10 @@ def test_the_turn_mail_tells_what_happened_since_the_last_turn(
 def test_the_turn_mail_quotes_what_the_others_said_meanwhile(
     table_with_mail, alice, bob, enqueued, run_enqueued, django_capture_on_commit_callbacks, sweep_mails
 ):
-    services.say(alice, table_with_mail.pk, "before my move")
+    table_talk.say(alice, table_with_mail.pk, "before my move")
     game = play_turn(alice, table_with_mail, 0, django_capture_on_commit_callbacks)
-    services.say(alice, game.pk, "your move <Bob>")
-    services.say(bob, game.pk, "my own line")  # not news to Bob
+    table_talk.say(alice, game.pk, "your move <Bob>")
+    table_talk.say(bob, game.pk, "my own line")  # not news to Bob
     sweep_mails(game)
     run_enqueued()
     message = mail.outbox[-1]
@@ -111,7 +111,7 @@ def test_the_result_mails_fall_due_when_the_game_ends(
     table_with_mail, alice, bob, enqueued, sweep_mails, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.resign(alice, table_with_mail.pk)
+        game = player_moves.resign(alice, table_with_mail.pk)
     assert enqueued == [] and game.result_mail_at is not None  # the move publishes nothing
     assert sweep_mails(game, "result_mail_at") == 2
     assert sorted(args[1] for args in notifications(enqueued, "game_over")) == sorted([alice.pk, bob.pk])
@@ -119,12 +119,12 @@ def test_the_result_mails_fall_due_when_the_game_ends(
 
 
 def test_with_the_broker_down_the_result_mails_wait_for_the_next_pass(table_with_mail, alice, monkeypatch, sweep_mails):
-    game = services.resign(alice, table_with_mail.pk)
-    real_send_task = services.celery_app.send_task
-    monkeypatch.setattr(services.celery_app, "send_task", broker_down)
+    game = player_moves.resign(alice, table_with_mail.pk)
+    real_send_task = enqueue.celery_app.send_task
+    monkeypatch.setattr(enqueue.celery_app, "send_task", broker_down)
     assert sweep_mails(game, "result_mail_at") == 0
     assert Game.objects.get(pk=game.pk).result_mail_at == game.result_mail_at  # put back, not lost
-    monkeypatch.setattr(services.celery_app, "send_task", real_send_task)
+    monkeypatch.setattr(enqueue.celery_app, "send_task", real_send_task)
     assert sweep_mails(game, "result_mail_at") == 2
 
 
@@ -133,9 +133,11 @@ def test_no_turn_mail_when_the_player_moves_before_it_is_due(
 ):
     due = Game.objects.get(pk=table_with_mail.pk).turn_mail_at
     with django_capture_on_commit_callbacks(execute=True):
-        services.play_move(alice, table_with_mail.pk, 0, table_with_mail.rules.legal_moves(table_with_mail.state, 0)[0])
+        player_moves.play_move(
+            alice, table_with_mail.pk, 0, table_with_mail.rules.legal_moves(table_with_mail.state, 0)[0]
+        )
     assert Game.objects.get(pk=table_with_mail.pk).turn_mail_at is None
-    assert services.send_due_mails(now=due) == 0 and enqueued == []
+    assert mails_due.send_due_mails(now=due) == 0 and enqueued == []
 
 
 def test_a_turn_mail_is_dropped_when_the_player_moved_after_it_was_enqueued(
@@ -144,19 +146,21 @@ def test_a_turn_mail_is_dropped_when_the_player_moved_after_it_was_enqueued(
     sweep_mails(table_with_mail)
     args = notifications(enqueued, "your_turn")[0]
     with django_capture_on_commit_callbacks(execute=True):
-        services.play_move(alice, table_with_mail.pk, 0, table_with_mail.rules.legal_moves(table_with_mail.state, 0)[0])
+        player_moves.play_move(
+            alice, table_with_mail.pk, 0, table_with_mail.rules.legal_moves(table_with_mail.state, 0)[0]
+        )
     assert games.tasks.send_notification(*args) is False
     assert mail.outbox == [] and not Notification.objects.exists()
 
 
 def test_with_the_broker_down_the_turn_mail_waits_for_the_next_pass(table_with_mail, alice, monkeypatch):
-    real_send_task = services.celery_app.send_task
-    monkeypatch.setattr(services.celery_app, "send_task", broker_down)
+    real_send_task = enqueue.celery_app.send_task
+    monkeypatch.setattr(enqueue.celery_app, "send_task", broker_down)
     due = Game.objects.get(pk=table_with_mail.pk).turn_mail_at
-    assert services.send_due_mails(now=due) == 0
+    assert mails_due.send_due_mails(now=due) == 0
     assert Game.objects.get(pk=table_with_mail.pk).turn_mail_at == due  # put back, not lost
-    monkeypatch.setattr(services.celery_app, "send_task", real_send_task)
-    assert services.send_due_mails(now=due) == 1
+    monkeypatch.setattr(enqueue.celery_app, "send_task", real_send_task)
+    assert mails_due.send_due_mails(now=due) == 1
 
 
 def test_the_reminder_goes_once_when_four_fifths_of_the_turn_are_gone(
@@ -165,9 +169,9 @@ def test_the_reminder_goes_once_when_four_fifths_of_the_turn_are_gone(
     sweep_mails(table_with_mail)
     run_enqueued()
     game = Game.objects.get(pk=table_with_mail.pk)
-    assert services.send_due_mails(now=game.remind_at - timedelta(seconds=1)) == 0
-    assert services.send_due_mails(now=game.remind_at) == 1
-    assert services.send_due_mails(now=game.remind_at) == 0
+    assert mails_due.send_due_mails(now=game.remind_at - timedelta(seconds=1)) == 0
+    assert mails_due.send_due_mails(now=game.remind_at) == 1
+    assert mails_due.send_due_mails(now=game.remind_at) == 0
     assert run_enqueued() == [True]
     reminder = mail.outbox[-1]
     assert reminder.subject.startswith(f"Reminder: Capitalla #{game.pk}, play by ")
@@ -175,7 +179,7 @@ def test_the_reminder_goes_once_when_four_fifths_of_the_turn_are_gone(
 
 
 def test_game_over_mails_everyone_with_the_result(table_with_mail, alice, bob, enqueued, run_enqueued, sweep_mails):
-    game = services.resign(alice, table_with_mail.pk)
+    game = player_moves.resign(alice, table_with_mail.pk)
     sweep_mails(game, "result_mail_at")
     assert sorted(a[1] for a in notifications(enqueued, "game_over")) == sorted([alice.pk, bob.pk])
     run_enqueued()
@@ -192,17 +196,17 @@ def test_no_turn_mails_for_live_tables_or_players_who_said_no(
     mailable, enqueued, django_capture_on_commit_callbacks, sweep_mails
 ):
     alice, bob = mailable
-    live = services.create_table(alice, "capitalla", seats=2, turn_seconds=30)
-    services.join_table(bob, live.pk)
+    live = lifecycle.create_table(alice, "capitalla", seats=2, turn_seconds=30)
+    lifecycle.join_table(bob, live.pk)
     with django_capture_on_commit_callbacks(execute=True):
-        live = services.start_table(alice, live.pk)
+        live = lifecycle.start_table(alice, live.pk)
     assert enqueued == [] and live.turn_mail_at is None and live.remind_at is None
     alice.email_notifications = "off"
     alice.save()
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.start_table(alice, game.pk)
+        game = lifecycle.start_table(alice, game.pk)
     assert sweep_mails(game) == 0 and sweep_mails(game, "remind_at") == 0
     assert enqueued == []
     # A mail enqueued before the player turned mail off is not sent either.
@@ -221,10 +225,10 @@ def test_every_mail_has_one_click_unsubscribe_headers(table_with_mail, run_enque
 def test_a_rematch_invites_the_others_by_mail_once_while_a_seat_waits(
     table_with_mail, alice, bob, enqueued, run_enqueued, sweep_mails, settings
 ):
-    game = services.resign(alice, table_with_mail.pk)
+    game = player_moves.resign(alice, table_with_mail.pk)
     sweep_mails(game, "result_mail_at")
     enqueued.clear()
-    following = services.rematch(bob, game.pk)
+    following = lifecycle.rematch(bob, game.pk)
     assert sweep_mails(following, "invite_mail_at") == 1  # Alice: Bob is at the table already
     assert notifications(enqueued, "rematch") == [("rematch", alice.pk, following.pk, 0)]
     assert run_enqueued("send_notification") == [True]
@@ -239,13 +243,13 @@ def test_a_rematch_invites_the_others_by_mail_once_while_a_seat_waits(
 def test_no_invitation_once_the_player_joined_or_the_table_was_dealt(
     table_with_mail, alice, bob, enqueued, sweep_mails
 ):
-    game = services.resign(alice, table_with_mail.pk)
+    game = player_moves.resign(alice, table_with_mail.pk)
     sweep_mails(game, "result_mail_at")
-    following = services.rematch(bob, game.pk)
-    services.rematch(alice, game.pk)  # Alice came to the table before the mail was due
+    following = lifecycle.rematch(bob, game.pk)
+    lifecycle.rematch(alice, game.pk)  # Alice came to the table before the mail was due
     assert sweep_mails(following, "invite_mail_at") == 0
     assert games.tasks.send_notification("rematch", alice.pk, following.pk, 0) is False
-    dealt = services.start_table(bob, following.pk)
+    dealt = lifecycle.start_table(bob, following.pk)
     assert dealt.invite_mail_at is None
 
 
@@ -283,10 +287,10 @@ def test_after_an_absence_the_turn_mail_tells_what_happened_while_away(
     # what Alice did while he was away.
     Game.objects.filter(pk=table_with_mail.pk).update(absences_stop_clock=True)
     today = timezone.localdate()
-    absence = services.announce_absence(bob, today, today + timedelta(days=2))
-    services.apply_due_absences()
+    absence = absences.announce_absence(bob, today, today + timedelta(days=2))
+    absences.apply_due_absences()
     game = play_turn(alice, table_with_mail, 0, django_capture_on_commit_callbacks)
-    services.end_absence(bob, absence.pk)
+    absences.end_absence(bob, absence.pk)
     kinds = list(Event.objects.filter(game=game).order_by("seq").values_list("seat", "move__type"))
     assert kinds[0] == (1, "absence_starts") and kinds[-1] == (1, "absence_ends")
     sweep_mails(Game.objects.get(pk=game.pk))

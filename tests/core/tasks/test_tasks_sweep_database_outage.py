@@ -11,7 +11,7 @@ import pytest
 from django.db import OperationalError
 
 import games.tasks
-from games import services
+from games.actions import absences
 
 
 @pytest.fixture
@@ -19,13 +19,13 @@ def database(monkeypatch, caplog):
     """The sweep's first database call fails until the test calls `database.back()`."""
     caplog.set_level(logging.WARNING, logger="games.tasks")
     monkeypatch.setattr(games.tasks.database_outage, "since", None)  # no outage left by another test
-    real_first_call = services.apply_due_absences
+    real_first_call = absences.apply_due_absences
 
     def unreachable():
         raise OperationalError("couldn't get a connection after 10.00 sec")
 
-    monkeypatch.setattr(services, "apply_due_absences", unreachable)
-    return SimpleNamespace(back=lambda: monkeypatch.setattr(services, "apply_due_absences", real_first_call))
+    monkeypatch.setattr(absences, "apply_due_absences", unreachable)
+    return SimpleNamespace(back=lambda: monkeypatch.setattr(absences, "apply_due_absences", real_first_call))
 
 
 def sweep_lines(caplog):

@@ -6,7 +6,7 @@ import pytest
 from django.core import mail
 
 import games.tasks
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -19,10 +19,10 @@ def sent_kinds(enqueued):
 def test_the_host_is_told_by_mail_when_the_last_seat_is_taken(
     alice, bob, charlie, enqueued, run_enqueued, sweep_mails, settings
 ):
-    game = services.create_table(alice, "capitalla", seats=3)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=3)
+    lifecycle.join_table(bob, game.pk)
     assert Game.objects.get(pk=game.pk).full_mail_at is None  # a seat is still free
-    services.join_table(charlie, game.pk)
+    lifecycle.join_table(charlie, game.pk)
     assert enqueued == []  # nothing reaches the broker on the join itself
     assert sweep_mails(game, "full_mail_at") == 1
     assert sent_kinds(enqueued) == [("table_full", alice.pk, game.pk, 0)]
@@ -36,17 +36,17 @@ def test_the_host_is_told_by_mail_when_the_last_seat_is_taken(
 
 
 def test_no_full_table_mail_once_the_host_started_it(alice, bob, enqueued, sweep_mails):
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    started = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    started = lifecycle.start_table(alice, game.pk)
     assert started.full_mail_at is None
     assert games.tasks.send_notification("table_full", alice.pk, game.pk, 0) is False
 
 
 def test_no_full_table_mail_when_a_seat_came_free_before_it_was_due(alice, bob, enqueued, sweep_mails):
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    services.leave_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.leave_table(bob, game.pk)
     assert Game.objects.get(pk=game.pk).full_mail_at is None
     assert games.tasks.send_notification("table_full", alice.pk, game.pk, 0) is False
 
@@ -54,13 +54,13 @@ def test_no_full_table_mail_when_a_seat_came_free_before_it_was_due(alice, bob, 
 def test_a_rematch_whose_players_are_all_seated_tells_its_host(
     alice, bob, enqueued, run_enqueued, sweep_mails, django_capture_on_commit_callbacks
 ):
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.start_table(alice, game.pk)
-    game = services.resign(bob, game.pk)
-    following = services.rematch(alice, game.pk)
-    services.rematch(bob, game.pk)  # Bob takes the last seat
+        game = lifecycle.start_table(alice, game.pk)
+    game = player_moves.resign(bob, game.pk)
+    following = lifecycle.rematch(alice, game.pk)
+    lifecycle.rematch(bob, game.pk)  # Bob takes the last seat
     enqueued.clear()
     sweep_mails(following, "full_mail_at")  # the old game's result mail falls due too
     assert sent_kinds(enqueued) == [("table_full", alice.pk, following.pk, 0)]

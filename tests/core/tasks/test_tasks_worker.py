@@ -9,7 +9,7 @@ from celery_processes import wait_for
 from django.db import connection
 
 from capitalla_site.celery import app as celery_app
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Event, Game
 from games.replay import replay
 
@@ -31,8 +31,8 @@ def worker():
 
 
 def test_a_worker_plays_a_bot_table_to_the_end(alice, worker):
-    game = services.create_table(alice, "capitalla", seats=4, bots=4)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=4, bots=4)
+    game = lifecycle.start_table(alice, game.pk)
     assert wait_for(lambda: Game.objects.get(pk=game.pk).status == Game.Status.FINISHED)
     game.refresh_from_db()
     assert game.result["reason"] in ("declared", "drawn")
@@ -41,9 +41,9 @@ def test_a_worker_plays_a_bot_table_to_the_end(alice, worker):
 
 
 def test_a_bot_task_delivered_twice_applies_one_move(alice, worker):
-    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, "capitalla", seats=2, bots=1).pk)
     for _ in range(2):
-        game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+        game = player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
     # The move above already enqueued the bot's turn at version 2; deliver it twice more.
     for _ in range(2):
         celery_app.send_task("games.tasks.play_bot_turn", args=(game.pk, 2))

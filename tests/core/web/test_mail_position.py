@@ -259,14 +259,14 @@ def test_the_turn_mail_carries_the_position_in_both_parts(table, alice):
 def test_a_finished_capitalla_game_says_who_left_and_counts_no_points(alice, bob, charlie):
     """Found by a QA pass: a resigned seat read "no cards · out" above its 13 cards shown at
     the end, and the hands said "1 point" and "0 points" in a game that has none."""
-    from games import services
+    from games.actions import lifecycle, player_moves
 
-    game = services.create_table(alice, "capitalla", seats=3)
-    services.join_table(bob, game.pk)
-    services.join_table(charlie, game.pk)
-    services.start_table(alice, game.pk)
-    services.resign(bob, game.pk)
-    services.resign(charlie, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=3)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.join_table(charlie, game.pk)
+    lifecycle.start_table(alice, game.pk)
+    player_moves.resign(bob, game.pk)
+    player_moves.resign(charlie, game.pk)
     text = position(Game.objects.get(pk=game.pk), alice)["text"]
     assert re.search(r"^  Bob +out of the game$", text, re.M) and "no cards" not in text
     assert "Alice (winner):" in text and "point" not in text

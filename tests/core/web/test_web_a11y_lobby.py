@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle
 
 
 def _headings(html: str) -> list[tuple[int, str]]:
@@ -19,7 +19,7 @@ def _headings(html: str) -> list[tuple[int, str]]:
 @pytest.mark.parametrize("logged_in", [False, True])
 def test_the_lobby_has_one_h1_and_it_comes_first(client, alice, logged_in):
     if logged_in:
-        services.create_table(alice, "capitalla", seats=2)
+        lifecycle.create_table(alice, "capitalla", seats=2)
         client.force_login(alice)
     headings = _headings(client.get(reverse("lobby")).content.decode())
     assert headings[0] == (1, "Lobby")

@@ -6,7 +6,7 @@ import re
 
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Game
 
 REGION = re.compile(r'<div role="status">\s*<ul id="messages" class="messages"( hidden)?>(.*?)</ul>\s*</div>', re.S)
@@ -32,13 +32,13 @@ def test_without_a_message_the_empty_list_is_hidden_in_the_live_region(client, a
 
 
 def test_a_table_answer_clears_the_list_and_leaves_the_live_region_in_place(client, alice, bob, htmx):
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
     client.force_login(alice)
     page = client.get(client.post(reverse("start", args=[game.pk]))["Location"]).content.decode()
     assert REGION.search(page) and "Good luck" in page
     game = Game.objects.get(pk=game.pk)
-    services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
     answer = client.get(reverse("game", args=[game.pk]), {"since": game.version}, **htmx).content.decode()
     # The list alone is swapped (out of band, by its id): the region around it stays, so no role here.
     assert '<ul id="messages" class="messages" hidden hx-swap-oob="true"></ul>' in answer

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import player_moves
 
 
 @pytest.fixture
@@ -14,7 +14,7 @@ def admin_client_logged(client, django_user_model):
 
 
 def test_game_and_event_admin_pages(admin_client_logged, alice, table):
-    services.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
+    player_moves.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
     client = admin_client_logged
     assert client.get(reverse("admin:games_game_changelist")).status_code == 200
     change = client.get(reverse("admin:games_game_change", args=[table.pk]))
@@ -42,7 +42,7 @@ def test_user_admin_shows_the_mail_choice_and_the_digest_due_time(admin_client_l
 
 
 def test_once_the_game_is_over_the_admin_shows_its_seed_and_state(admin_client_logged, bob, table):
-    services.resign(bob, table.pk)
+    player_moves.resign(bob, table.pk)
     table.refresh_from_db()
     page = admin_client_logged.get(reverse("admin:games_game_change", args=[table.pk])).content.decode()
     assert str(table.seed) in page and "field-state" in page

@@ -3,7 +3,7 @@ nobody can call the game off (tests/security/test_free_redeals.py)."""
 
 import pytest
 
-from games import services
+from games.actions import lifecycle
 from games.models import Game
 from ledger import chips
 
@@ -13,8 +13,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def waiting(alice, bob):
     """Alice's open 3-seat table played for chips, Bob seated, one seat still free."""
-    game = services.create_table(alice, "capitalla", seats=3, ante=100)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, ante=100)
+    lifecycle.join_table(bob, game.pk)
     return game
 
 

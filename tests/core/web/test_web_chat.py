@@ -4,7 +4,7 @@ them, and a polling page gets new lines even when no move was made."""
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import table_talk
 from games.models import ChatMessage, Game
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,7 @@ def test_a_refused_line_keeps_its_text_and_says_why(client, table, alice, htmx):
 def test_a_poll_brings_new_lines_without_a_move(client, table, alice, bob, htmx):
     client.force_login(bob)
     assert poll(client, table, table.version, 0, htmx).status_code == 204
-    services.say(alice, table.pk, "your move, Bob")
+    table_talk.say(alice, table.pk, "your move, Bob")
     response = poll(client, table, table.version, 0, htmx)
     html = response.content.decode()
     assert response.status_code == 200
@@ -61,7 +61,7 @@ def test_a_poll_brings_new_lines_without_a_move(client, table, alice, bob, htmx)
 
 
 def test_an_answer_without_news_in_the_chat_carries_no_chat(client, table, alice, htmx):
-    services.say(alice, table.pk, "hi")
+    table_talk.say(alice, table.pk, "hi")
     client.force_login(alice)
     move = client.post(reverse("move", args=[table.pk]), {"version": 0, "type": "draw", "from": "pile"}, **htmx)
     assert "chat-list" not in move.content.decode()
@@ -69,7 +69,7 @@ def test_an_answer_without_news_in_the_chat_carries_no_chat(client, table, alice
 
 
 def test_spectators_read_but_do_not_talk(client, table, alice, charlie):
-    services.say(alice, table.pk, "welcome, watchers")
+    table_talk.say(alice, table.pk, "welcome, watchers")
     client.force_login(charlie)
     page = client.get(table.get_absolute_url()).content.decode()
     assert "welcome, watchers" in page and 'name="text"' not in page
@@ -84,7 +84,7 @@ def test_a_spectator_s_page_gets_the_whole_chat_when_the_first_line_comes(client
     client.force_login(charlie)
     page = client.get(table.get_absolute_url()).content.decode()
     assert '<section id="chat" class="chat" aria-labelledby="chat-title" hidden>' in page  # there, to be swapped
-    services.say(alice, table.pk, "hello, watcher")
+    table_talk.say(alice, table.pk, "hello, watcher")
     html = poll(client, table, table.version, 0, htmx).content.decode()
     assert '<section id="chat" class="chat" aria-labelledby="chat-title" hx-swap-oob="true">' in html
     assert "hello, watcher" in html

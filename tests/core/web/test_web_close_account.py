@@ -16,7 +16,7 @@ from accounts import closing
 from accounts.confirmation import confirm_address
 from accounts.passwords import PASSWORD_TRIES
 from api import tokens
-from games import services
+from games.actions import absences, errors, game_state, lifecycle, player_moves, table_talk
 from games.models import ChatMessage, Game, MagicLink, Notification
 from games.notifications import magic_link
 from ledger import chips
@@ -37,7 +37,7 @@ def reloaded(user):
 
 
 def test_the_profile_links_to_a_page_that_says_what_closing_does(client, alice, bob, charlie, table):
-    hosted = services.create_table(alice, "capitalla", seats=2, ante=100)
+    hosted = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
     client.force_login(alice)
     assert CLOSE in client.get(reverse("profile")).content.decode()
     page = client.get(CLOSE).content.decode()
@@ -64,21 +64,21 @@ def test_closing_resigns_the_games_in_play_and_signs_out(client, alice, bob, tab
 
 
 def test_at_a_bigger_table_the_others_play_on(alice, bob, charlie):
-    game = services.create_table(alice, "capitalla", seats=3)
-    services.join_table(bob, game.pk)
-    services.join_table(charlie, game.pk)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=3)
+    lifecycle.join_table(bob, game.pk)
+    lifecycle.join_table(charlie, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     closing.close_account(bob)
     game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.ACTIVE and 1 not in game.to_act
-    assert 1 in services.out_seats(game)
+    assert 1 in game_state.out_seats(game)
 
 
 def test_open_tables_close_or_are_left_and_every_ante_goes_back(alice, bob, charlie):
-    hosted = services.create_table(alice, "capitalla", seats=3, ante=100)
-    services.join_table(bob, hosted.pk)
-    joined = services.create_table(charlie, "capitalla", seats=3, ante=100)
-    services.join_table(alice, joined.pk)
+    hosted = lifecycle.create_table(alice, "capitalla", seats=3, ante=100)
+    lifecycle.join_table(bob, hosted.pk)
+    joined = lifecycle.create_table(charlie, "capitalla", seats=3, ante=100)
+    lifecycle.join_table(alice, joined.pk)
     closing.close_account(alice)
     assert Game.objects.get(pk=hosted.pk).status == Game.Status.ABANDONED
     joined = Game.objects.get(pk=joined.pk)
@@ -105,12 +105,12 @@ def test_wrong_passwords_are_counted_with_the_other_forms(client, alice):
 
 
 def test_what_was_the_person_s_is_deleted(client, alice, bob, table):
-    services.say(alice, table.pk, "Hello from Alice")
-    services.say(bob, table.pk, "Hi Alice")
+    table_talk.say(alice, table.pk, "Hello from Alice")
+    table_talk.say(bob, table.pk, "Hi Alice")
     link = magic_link(alice, table.pk)[len(settings.SITE_URL) :]
     secret = tokens.create(alice, "my bot", ("read", "play"))[1]
     tomorrow = alice.today(timezone.now()) + timedelta(days=1)
-    services.announce_absence(alice, tomorrow, tomorrow)
+    absences.announce_absence(alice, tomorrow, tomorrow)
     Notification.objects.create(user=alice, game=table, kind="turn", version=0, next_try_at=timezone.now())
     closing.close_account(alice)
     assert list(ChatMessage.objects.values_list("text", flat=True)) == ["Hi Alice"]
@@ -161,14 +161,14 @@ def test_nobody_may_take_a_closed_accounts_username_and_one_taken_before_does_no
 def test_a_request_under_way_as_the_account_closes_cannot_act_for_it(alice, bob):
     """Found by a recheck: a join pressed in another browser while the account closed
     seated the closed account under its old name, its ante in the pot."""
-    game = services.create_table(bob, "capitalla", seats=3, ante=10)
+    game = lifecycle.create_table(bob, "capitalla", seats=3, ante=10)
     closing.close_account(alice)
     for acting in (
-        lambda: services.join_table(alice, game.pk),
-        lambda: services.create_table(alice, "capitalla", seats=2),
-        lambda: services.say(alice, game.pk, "hello"),
+        lambda: lifecycle.join_table(alice, game.pk),
+        lambda: lifecycle.create_table(alice, "capitalla", seats=2),
+        lambda: table_talk.say(alice, game.pk, "hello"),
     ):
-        with pytest.raises(services.Forbidden, match="This account is closed."):
+        with pytest.raises(errors.Forbidden, match="This account is closed."):
             acting()
     assert Game.objects.get(pk=game.pk).seat_of(alice) is None
 
@@ -176,12 +176,12 @@ def test_a_request_under_way_as_the_account_closes_cannot_act_for_it(alice, bob)
 def test_play_again_after_the_rematch_table_was_closed_opens_a_new_one(alice, bob):
     """Found by a recheck: "Play again" led to the rematch its host had closed (closing
     their account does it), and a rematch could never be started from that game again."""
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    game = services.resign(alice, services.start_table(alice, game.pk).pk)
-    first = services.rematch(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    game = player_moves.resign(alice, lifecycle.start_table(alice, game.pk).pk)
+    first = lifecycle.rematch(alice, game.pk)
     closing.close_account(alice)
-    again = services.rematch(bob, game.pk)
+    again = lifecycle.rematch(bob, game.pk)
     assert again.pk != first.pk and again.status == Game.Status.OPEN and again.host_id == bob.pk
 
 
@@ -210,13 +210,13 @@ def test_the_seat_s_link_says_the_account_is_closed(client, alice, bob, table):
 
 
 def test_a_table_that_refuses_leaves_all_of_it_as_it_was(client, alice, bob, table, monkeypatch):
-    leave_every_table = services.leave_every_table
+    leave_every_table = lifecycle.leave_every_table
 
     def refuse(user):
         leave_every_table(user)  # resigned the game in play, then a table refused
-        raise services.Conflict("That table is busy.")
+        raise errors.Conflict("That table is busy.")
 
-    monkeypatch.setattr(services, "leave_every_table", refuse)
+    monkeypatch.setattr(lifecycle, "leave_every_table", refuse)
     client.force_login(alice)
     answer = close(client)
     assert answer.status_code == 409 and "Your account is still open: That table is busy." in answer.content.decode()

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from accounts.views import DATA_DOWNLOADS_PER_HOUR
 from api import tokens
-from games import services
+from games.actions import lifecycle, table_talk
 from games.notifications import magic_link
 
 pytestmark = pytest.mark.django_db
@@ -18,10 +18,10 @@ DATA = reverse("download_data")
 
 
 def test_the_copy_holds_the_account_the_games_the_talk_and_the_chips(client, alice, bob, table):
-    services.say(alice, table.pk, "Good luck, Bob")
-    services.say(bob, table.pk, "Bob's secret plan")
+    table_talk.say(alice, table.pk, "Good luck, Bob")
+    table_talk.say(bob, table.pk, "Bob's secret plan")
     tokens.create(alice, "my bot", ("read",))
-    staked = services.create_table(alice, "capitalla", seats=2, ante=100)
+    staked = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
     client.force_login(alice)
     answer = client.get(DATA)
     assert answer.status_code == 200 and "attachment" in answer["Content-Disposition"]

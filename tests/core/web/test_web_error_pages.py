@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.defaults import permission_denied
 from psycopg_pool import PoolTimeout
 
-from games import services
+from games.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +52,7 @@ def test_403_is_the_sites_own_page(rf: RequestFactory, alice):
 def test_403_csrf_failure_is_the_sites_own_page_without_an_inline_style(alice):
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(alice)
-    game = services.create_table(alice, "capitalla", seats=3)
+    game = lifecycle.create_table(alice, "capitalla", seats=3)
     browser.get(game.get_absolute_url())  # the CSRF cookie is set; the form's token is not sent
     response = browser.post(reverse("start", args=[game.pk]), {"csrfmiddlewaretoken": "stale" * 8})
     html = response.content.decode()

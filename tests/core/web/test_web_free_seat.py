@@ -4,7 +4,7 @@ player's. Nobody else may, and never once the cards are dealt."""
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle
 from games.models import Game, Seat
 
 pytestmark = pytest.mark.django_db
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def full_of_bots(alice):
     """Alice's public four-seat table, the other three seats bots."""
-    return services.create_table(alice, "capitalla", seats=4, bots=3)
+    return lifecycle.create_table(alice, "capitalla", seats=4, bots=3)
 
 
 def free(client, game, index):
@@ -29,12 +29,12 @@ def test_the_host_frees_a_bot_seat_and_a_friend_takes_it(client, full_of_bots, a
     assert "Seat 3 is free" in response.content.decode()
     assert "anyone may join it from the lobby too" in response.content.decode()
     assert sorted(Seat.objects.filter(game=full_of_bots).values_list("index", flat=True)) == [0, 1, 3]
-    assert services.join_table(bob, full_of_bots.pk).index == 2
+    assert lifecycle.join_table(bob, full_of_bots.pk).index == 2
 
 
 def test_the_host_may_free_a_player_s_seat(client, alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
     client.force_login(alice)
     said = free(client, game, 1).content.decode()
     assert not game.seats.filter(user=bob).exists()
@@ -44,8 +44,8 @@ def test_the_host_may_free_a_player_s_seat(client, alice, bob):
 @pytest.mark.parametrize("table", [{"ante": 100}, {"rated": True, "timeout_policy": Game.TimeoutPolicy.FORFEIT}])
 def test_a_seat_freed_at_a_table_without_bots_waits_for_a_person(client, alice, bob, table):
     # It said the seat "becomes a bot at the start": a table with an ante or a rating has none.
-    game = services.create_table(alice, "capitalla", seats=2, **table)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, **table)
+    lifecycle.join_table(bob, game.pk)
     client.force_login(alice)
     said = free(client, game, 1).content.decode()
     assert "Seat 2 is free: the game can start once someone takes it." in said and "a bot" not in said
@@ -57,13 +57,13 @@ def test_only_the_host_before_the_start_and_never_their_own_seat(client, full_of
     client.force_login(alice)
     response = free(client, full_of_bots, 0)
     assert response.status_code == 409 and "your own seat" in response.content.decode()
-    services.start_table(alice, full_of_bots.pk)
+    lifecycle.start_table(alice, full_of_bots.pk)
     assert free(client, full_of_bots, 1).status_code == 409
     assert Seat.objects.filter(game=full_of_bots).count() == 4
     assert Game.objects.get(pk=full_of_bots.pk).status == Game.Status.ACTIVE
 
 
 def test_freeing_a_free_seat_is_a_404(client, alice):
-    game = services.create_table(alice, "capitalla", seats=3)
+    game = lifecycle.create_table(alice, "capitalla", seats=3)
     client.force_login(alice)
     assert free(client, game, 2).status_code == 404

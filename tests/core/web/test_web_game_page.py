@@ -5,7 +5,7 @@ import re
 
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.capitalla.engine import CARDS
 from games.engine.countries import breakable
 from games.models import Game
@@ -48,14 +48,14 @@ def test_the_card_i_took_from_the_discard_pile_is_marked_until_i_discard_and_eve
     client, alice, table
 ):
     top = table.state["discard"][-1]
-    game = services.play_move(alice, table.pk, 0, {"type": "draw", "from": "discard"})
+    game = player_moves.play_move(alice, table.pk, 0, {"type": "draw", "from": "discard"})
     client.force_login(alice)
     html = client.get(game.get_absolute_url()).content.decode()
     buttons = re.findall(r'<button type="submit" name="card" value="(\w+)"', html)
     assert sorted(buttons) == sorted(game.state["hands"][0])  # any card may go back, even the one taken
     assert re.search(rf'data-hand-card="{top}"[^>]* class="hand-card--new"', html)
     assert html.count('class="hand-card--new"') == 1
-    services.play_move(alice, game.pk, 1, {"type": "discard", "card": next(c for c in buttons if c != top)})
+    player_moves.play_move(alice, game.pk, 1, {"type": "discard", "card": next(c for c in buttons if c != top)})
     html = client.get(game.get_absolute_url()).content.decode()
     assert "hand-card--new" not in html.split('<section class="my-hand"')[1]  # my next move ended it
 
@@ -111,7 +111,7 @@ def test_spectators_see_the_table_but_no_hand(client, charlie, table):
 
 
 def test_history_is_in_words_with_names(client, alice, table):
-    services.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
+    player_moves.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
     html = page_of(client, alice, table)
     history = html.split('class="history__list"')[1]
     assert "Alice" in history
@@ -119,8 +119,8 @@ def test_history_is_in_words_with_names(client, alice, table):
 
 
 def test_bots_are_marked(client, alice):
-    game = services.create_table(alice, "capitalla", seats=3, bots=2)
-    services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, bots=2)
+    lifecycle.start_table(alice, game.pk)
     html = page_of(client, alice, Game.objects.get(pk=game.pk))
     assert "Bot 2 (normal)" in html and "Bot 3 (normal)" in html
     assert html.count('class="tag tag--bot"') == 2
@@ -128,7 +128,7 @@ def test_bots_are_marked(client, alice):
 
 def test_after_the_end_the_seed_and_all_hands_are_shown(client, alice, bob, table):
     bobs = hand_of(table, 1)
-    services.resign(alice, table.pk)
+    player_moves.resign(alice, table.pk)
     game = Game.objects.get(pk=table.pk)
     assert game.status == Game.Status.FINISHED
     html = page_of(client, None, game)

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle
 from games.plugins import PLUGINS
 
 
@@ -24,7 +24,7 @@ def test_the_static_finders_find_each_game_stylesheet(kind):
 def test_a_game_table_replay_and_rules_page_link_its_stylesheet_after_the_site_one(client, alice, play_out, kind):
     plugin = PLUGINS[kind]
     players = plugin.rules.info.min_players
-    game = services.start_table(alice, services.create_table(alice, kind, seats=players, bots=players - 1).pk)
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, kind, seats=players, bots=players - 1).pk)
     client.force_login(alice)
     expected = ["/static/css/site.css", f"/static/{plugin.stylesheet}"]
     assert stylesheets(client.get(game.get_absolute_url())) == expected

@@ -9,7 +9,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Absence, User
-from games import health, services
+from games import health
+from games.actions import absences, bot_play, lifecycle, player_moves, turn_timeouts
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +42,7 @@ def test_a_turn_clock_nobody_swept_makes_it_unhealthy_until_the_sweeper_runs(cli
     Game.objects.filter(pk=table.pk).update(deadline=timezone.now() - LATE)
     body = report(client, 503)
     assert body["ok"] is False and body["overdue"]["expired_turns"] == 1
-    services.expire_overdue_turns()
+    turn_timeouts.expire_overdue_turns()
     report(client, 200)
 
 
@@ -69,20 +70,20 @@ def test_an_absence_the_sweeper_left_unapplied_makes_it_unhealthy(client, alice)
         ends_at=timezone.now() + timedelta(hours=1),
     )
     assert report(client, 503)["overdue"]["absences"] == 1
-    services.apply_due_absences()
+    absences.apply_due_absences()
     assert Absence.objects.get(pk=absence.pk).begun
     report(client, 200)
 
 
 def test_a_bot_that_never_moves_means_the_worker_is_not_working(client, alice, enqueued):
-    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
-    game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
-    game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, "capitalla", seats=2, bots=1).pk)
+    game = player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    game = player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
     assert game.bot_due_at is not None
     report(client, 200)  # the bot's turn has only just come
     game.events.update(created_at=timezone.now() - LATE - timedelta(minutes=1))
     assert report(client, 503)["overdue"]["bot_turns"] == 1
-    services.play_bot_turn(game.pk, game.version)
+    bot_play.play_bot_turn(game.pk, game.version)
     report(client, 200)
 
 

@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
+from games.actions import player_moves, time_grants
 from games.models import RECENT_MOVES, Game
 
 PREPEND = 'hx-swap-oob="afterbegin:#history-list"'
@@ -20,7 +20,7 @@ def play(game, users, moves: int) -> Game:
         game = Game.objects.get(pk=game.pk)
         seat = game.to_act[0]
         move = next(m for m in game.rules.legal_moves(game.state, seat) if m["type"] != "declare")
-        game = services.play_move(users[seat], game.pk, game.version, move)
+        game = player_moves.play_move(users[seat], game.pk, game.version, move)
     return game
 
 
@@ -110,7 +110,7 @@ def test_every_table_form_syncs_on_the_table_so_a_poll_never_lands_after_a_move(
 
 def test_a_move_sent_as_an_opponent_gives_extra_time_lands_with_both_lines(client, alice, bob, table, htmx):
     game = play(table, [alice, bob], 2)  # Bob is to pick
-    services.grant_extra_time(alice, game.pk, game.version)  # while Bob's page still shows the old version
+    time_grants.grant_extra_time(alice, game.pk, game.version)  # while Bob's page still shows the old version
     client.force_login(bob)
     response = client.post(
         reverse("move", args=[game.pk]), {"version": game.version, "type": "draw", "from": "pile"}, **htmx

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.conf import settings
 
-from games import services
+from games.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +18,7 @@ def shared_link(html: str) -> str | None:
 
 
 def test_a_public_table_shows_its_host_the_link_to_share_with_a_copy_button(client, alice):
-    game = services.create_table(alice, "capitalla", seats=3)
+    game = lifecycle.create_table(alice, "capitalla", seats=3)
     client.force_login(alice)
     html = client.get(game.get_absolute_url()).content.decode()
     assert shared_link(html) == settings.SITE_URL + game.get_absolute_url()
@@ -27,7 +27,7 @@ def test_a_public_table_shows_its_host_the_link_to_share_with_a_copy_button(clie
 
 
 def test_a_private_table_shows_its_invite_link_with_a_copy_button(client, alice):
-    game = services.create_table(alice, "capitalla", seats=3, private=True)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, private=True)
     client.force_login(alice)
     html = client.get(game.get_absolute_url()).content.decode()
     assert shared_link(html) == f"{settings.SITE_URL}/join/{game.invite_code}/"
@@ -35,7 +35,7 @@ def test_a_private_table_shows_its_invite_link_with_a_copy_button(client, alice)
 
 
 def test_the_copy_button_is_a_static_script_not_inline(client, alice):
-    game = services.create_table(alice, "capitalla", seats=3)
+    game = lifecycle.create_table(alice, "capitalla", seats=3)
     client.force_login(alice)
     html = client.get(game.get_absolute_url()).content.decode()
     assert re.search(r'<script src="[^"]*/js/copy-link\.js" defer></script>', html)
@@ -43,7 +43,7 @@ def test_the_copy_button_is_a_static_script_not_inline(client, alice):
 
 
 def test_others_at_a_public_table_see_no_link_to_share(client, alice, bob):
-    game = services.create_table(alice, "capitalla", seats=3)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=3)
+    lifecycle.join_table(bob, game.pk)
     client.force_login(bob)
     assert shared_link(client.get(game.get_absolute_url()).content.decode()) is None

@@ -4,22 +4,22 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle
 from games.models import Game, Seat
 
 
 @pytest.fixture
 def open_table(alice):
-    return services.create_table(alice, "capitalla", seats=3)
+    return lifecycle.create_table(alice, "capitalla", seats=3)
 
 
 @pytest.fixture
 def private_table(alice):
-    return services.create_table(alice, "capitalla", seats=2, private=True)
+    return lifecycle.create_table(alice, "capitalla", seats=2, private=True)
 
 
 def test_anonymous_visitors_see_public_open_tables_with_seats_and_host(client, open_table, bob):
-    services.join_table(bob, open_table.pk)
+    lifecycle.join_table(bob, open_table.pk)
     page = client.get(reverse("lobby")).content.decode()
     assert f"Capitalla #{open_table.pk}" in page
     assert "Host Alice" in page
@@ -29,7 +29,7 @@ def test_anonymous_visitors_see_public_open_tables_with_seats_and_host(client, o
 
 
 def test_a_staked_table_shows_its_ante_in_the_lobby(client, alice, open_table):
-    staked = services.create_table(alice, "capitalla", seats=2, ante=50)
+    staked = lifecycle.create_table(alice, "capitalla", seats=2, ante=50)
     page = client.get(reverse("lobby")).content.decode()
     row_of = {game.pk: page.split(f"#{game.pk}</a>")[1].split("</li>")[0] for game in (staked, open_table)}
     assert "Ante 50 chips" in row_of[staked.pk]
@@ -141,7 +141,7 @@ def test_the_host_leaving_closes_the_table(client, alice, open_table):
 
 
 def test_the_host_starts_and_empty_seats_become_bots(client, alice, bob, open_table):
-    services.join_table(bob, open_table.pk)
+    lifecycle.join_table(bob, open_table.pk)
     client.force_login(alice)
     lobby = client.get(reverse("lobby")).content.decode()
     assert "empty seats become bots" in lobby
@@ -154,7 +154,7 @@ def test_the_host_starts_and_empty_seats_become_bots(client, alice, bob, open_ta
 
 def test_a_staked_table_with_a_free_seat_offers_no_start_that_would_seat_a_bot(client, alice, bob):
     """A table with an ante seats only people, so its host cannot start it with a seat free."""
-    staked = services.create_table(alice, "capitalla", seats=2, ante=50)
+    staked = lifecycle.create_table(alice, "capitalla", seats=2, ante=50)
     client.force_login(alice)
 
     def row():
@@ -163,12 +163,12 @@ def test_a_staked_table_with_a_free_seat_offers_no_start_that_would_seat_a_bot(c
 
     assert reverse("start", args=[staked.pk]) not in row()
     assert "Can start once every seat is taken" in row()
-    services.join_table(bob, staked.pk)
+    lifecycle.join_table(bob, staked.pk)
     assert reverse("start", args=[staked.pk]) in row() and "(empty seats become bots)" not in row()
 
 
 def test_only_the_host_may_start(client, bob, open_table, snapshot):
-    services.join_table(bob, open_table.pk)
+    lifecycle.join_table(bob, open_table.pk)
     before = snapshot(open_table)
     client.force_login(bob)
     response = client.post(reverse("start", args=[open_table.pk]))
@@ -218,7 +218,7 @@ def test_the_host_sees_the_invite_link_on_an_open_private_table(client, alice, p
 
 
 def test_others_never_see_the_invite_code(client, alice, bob, open_table, private_table):
-    services.join_table(bob, private_table.pk)
+    lifecycle.join_table(bob, private_table.pk)
     client.force_login(bob)
     assert private_table.invite_code not in client.get(reverse("game", args=[private_table.pk])).content.decode()
     assert open_table.invite_code not in client.get(reverse("game", args=[open_table.pk])).content.decode()
@@ -235,8 +235,8 @@ def test_anonymous_invitee_is_asked_to_log_in(client, private_table):
 
 
 def test_tables_with_a_free_seat_come_before_full_ones(client, alice, bob, charlie):
-    with_room = services.create_table(alice, "capitalla", seats=3)
-    full = services.create_table(bob, "capitalla", seats=2, bots=1)  # newer, but nobody can join
+    with_room = lifecycle.create_table(alice, "capitalla", seats=3)
+    full = lifecycle.create_table(bob, "capitalla", seats=2, bots=1)  # newer, but nobody can join
     client.force_login(charlie)
     page = client.get(reverse("lobby")).content.decode()
     assert page.index(f"Capitalla #{with_room.pk}</a>") < page.index(f"Capitalla #{full.pk}</a>")

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,7 @@ def listed(client, **params) -> list[int]:
 def flood(charlie, settings):
     """Charlie opens PAGE + 10 tables."""
     settings.OPEN_TABLE_LIMIT = settings.NEW_TABLE_LIMIT = 100
-    return [services.create_table(charlie, "capitalla", seats=2).pk for _ in range(PAGE + 10)]
+    return [lifecycle.create_table(charlie, "capitalla", seats=2).pk for _ in range(PAGE + 10)]
 
 
 def test_the_open_tables_come_in_pages_of_fifty_newest_first(client, flood):
@@ -44,9 +44,9 @@ def test_a_free_seat_from_someone_i_played_with_comes_before_a_flood_of_newer_ta
     client, alice, bob, charlie, table, flood
 ):
     # alice plays bob at `table`; bob opened these before charlie's flood.
-    full = services.create_table(bob, "capitalla", seats=2)
-    services.join_table(charlie, full.pk)
-    free = services.create_table(bob, "capitalla", seats=2)
+    full = lifecycle.create_table(bob, "capitalla", seats=2)
+    lifecycle.join_table(charlie, full.pk)
+    free = lifecycle.create_table(bob, "capitalla", seats=2)
     Game.objects.filter(pk__in=[full.pk, free.pk]).update(created_at=table.created_at)
     client.force_login(alice)
     shown = listed(client)

@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import MagicLink, Seat
 from games.notifications import magic_link, send_notification
 
@@ -25,9 +25,9 @@ def path_of(link: str) -> str:
 def two_games(alice, bob):
     games = []
     for _ in range(2):
-        game = services.create_table(alice, "capitalla", seats=2)
-        services.join_table(bob, game.pk)
-        games.append(services.start_table(alice, game.pk))
+        game = lifecycle.create_table(alice, "capitalla", seats=2)
+        lifecycle.join_table(bob, game.pk)
+        games.append(lifecycle.start_table(alice, game.pk))
     return games
 
 
@@ -95,8 +95,8 @@ def test_the_get_changes_nothing_and_the_post_signs_in_for_the_game(client, bob,
 
 
 def test_a_link_session_plays_chats_and_reads_the_history_of_its_game(client, alice, bob, two_games):
-    game = services.play_move(alice, two_games[0].pk, 0, {"type": "draw", "from": "pile"})
-    game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    game = player_moves.play_move(alice, two_games[0].pk, 0, {"type": "draw", "from": "pile"})
+    game = player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
     client.post(path_of(magic_link(bob, game.pk)))
     response = client.post(reverse("move", args=[game.pk]), {"version": game.version, "type": "draw", "from": "pile"})
     assert response.status_code == 302 and game.events.count() == 3
@@ -193,8 +193,8 @@ def test_the_scope_check_costs_other_sessions_nothing(client, alice, two_games):
 def test_a_mail_delivered_twice_makes_one_link(alice, bob, two_games):
     bob.email = "bob@example.com"
     bob.save()
-    game = services.play_move(alice, two_games[0].pk, 0, {"type": "draw", "from": "pile"})
-    game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+    game = player_moves.play_move(alice, two_games[0].pk, 0, {"type": "draw", "from": "pile"})
+    game = player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
     assert send_notification("your_turn", bob.pk, game.pk, game.version) is True
     assert send_notification("your_turn", bob.pk, game.pk, game.version) is False
     assert MagicLink.objects.filter(user=bob).count() == 1

@@ -12,7 +12,8 @@ import pytest
 from django.conf import settings as django_settings
 from django.utils import timezone
 
-from games import notifications, services
+from games import notifications
+from games.actions import lifecycle, player_moves
 from games.models import Event, Game, Notification
 
 pytestmark = pytest.mark.django_db
@@ -23,12 +24,12 @@ def bobs_turn(alice, bob, django_capture_on_commit_callbacks):
     """A game where Bob's turn mail falls due now."""
     bob.email = "bob@example.com"
     bob.save()
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     for _ in range(2):  # Alice's turn; then Bob's, and his turn mail falls due
         with django_capture_on_commit_callbacks(execute=True):
-            game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+            game = player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
     return game
 
 

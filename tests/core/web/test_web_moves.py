@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from htmx_answers import is_table_partial
 
-from games import services
+from games.actions import player_moves
 from games.models import Event, Game
 
 
@@ -103,7 +103,7 @@ BAD_MOVES = {
 @pytest.fixture
 def picked(alice, table):
     """Alice has drawn and must discard: version 1."""
-    services.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
+    player_moves.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
     return current(table)
 
 
@@ -193,7 +193,7 @@ def test_moves_need_post(client, alice, table):
 
 
 def test_a_move_after_the_end_is_refused(client, alice, bob, table, htmx, snapshot):
-    services.resign(bob, table.pk)
+    player_moves.resign(bob, table.pk)
     game = current(table)
     before = snapshot(game)
     client.force_login(alice)

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
+from games.actions import lifecycle, player_moves, turn_timeouts
 from games.context_processors import waiting_count
 from games.models import Game
 
@@ -13,9 +13,9 @@ pytestmark = pytest.mark.django_db
 
 
 def two_player(host, guest, **options):
-    game = services.create_table(host, "capitalla", seats=2, **options)
-    services.join_table(guest, game.pk)
-    return services.start_table(host, game.pk)
+    game = lifecycle.create_table(host, "capitalla", seats=2, **options)
+    lifecycle.join_table(guest, game.pk)
+    return lifecycle.start_table(host, game.pk)
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ def games(alice, bob, charlie):
     later = two_player(alice, charlie, turn_seconds=86400)  # Alice to play, 1 day
     theirs = two_player(bob, alice)  # Bob to play
     done = two_player(charlie, alice)
-    services.resign(charlie, done.pk)
+    player_moves.resign(charlie, done.pk)
     other = two_player(bob, charlie)  # not Alice's at all
     return {"soon": soon, "later": later, "theirs": theirs, "done": done, "other": other}
 
@@ -49,7 +49,7 @@ def test_the_header_counts_games_waiting_for_me_in_one_query(client, alice, game
 
 def test_the_count_drops_when_a_clock_stops(alice, games):
     Game.objects.filter(pk=games["soon"].pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    services.expire_overdue_turns()
+    turn_timeouts.expire_overdue_turns()
     assert waiting_count(alice) == 1
 
 

@@ -6,7 +6,7 @@ import re
 
 from django.urls import reverse
 
-from games import services
+from games.actions import player_moves
 from games.context_processors import waiting_count
 
 
@@ -21,9 +21,9 @@ def header_link(html: str) -> str | None:
 
 def alice_plays_her_turn(alice, game):
     move = {"type": "draw", "from": "pile"}
-    game = services.play_move(alice, game.pk, game.version, move)
+    game = player_moves.play_move(alice, game.pk, game.version, move)
     card = game.rules.view(game.state, 0)["hand"][0]
-    return services.play_move(alice, game.pk, game.version, {"type": "discard", "card": card})
+    return player_moves.play_move(alice, game.pk, game.version, {"type": "discard", "card": card})
 
 
 def test_a_poll_that_brings_my_turn_brings_the_new_count(client, alice, bob, table, htmx):
@@ -37,7 +37,7 @@ def test_a_poll_that_brings_my_turn_brings_the_new_count(client, alice, bob, tab
 def test_my_move_answer_brings_the_count_down(client, alice, table, htmx):
     client.force_login(alice)
     assert waiting_count(alice) == 1
-    game = services.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
+    game = player_moves.play_move(alice, table.pk, table.version, {"type": "draw", "from": "pile"})
     card = game.rules.view(game.state, 0)["hand"][0]
     response = client.post(
         reverse("move", args=[game.pk]), {"version": game.version, "type": "discard", "card": card}, **htmx

@@ -5,7 +5,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def private_table(alice):
-    return services.create_table(alice, "capitalla", seats=3, private=True)
+    return lifecycle.create_table(alice, "capitalla", seats=3, private=True)
 
 
 def test_the_host_makes_a_new_link_and_friends_join_with_it(client, alice, bob, private_table):
@@ -31,7 +31,7 @@ def test_the_host_makes_a_new_link_and_friends_join_with_it(client, alice, bob, 
 
 
 def test_freeing_a_player_s_seat_makes_a_new_link_and_says_so(client, alice, bob, private_table):
-    services.join_table(bob, private_table.pk)
+    lifecycle.join_table(bob, private_table.pk)
     client.force_login(alice)
     page = client.post(reverse("free_seat", args=[private_table.pk, 1]), follow=True).content.decode()
     assert "send the new one to those still invited" in page
@@ -39,7 +39,7 @@ def test_freeing_a_player_s_seat_makes_a_new_link_and_says_so(client, alice, bob
 
 
 def test_freeing_a_bot_s_seat_keeps_the_link(client, alice):
-    game = services.create_table(alice, "capitalla", seats=3, bots=2, private=True)
+    game = lifecycle.create_table(alice, "capitalla", seats=3, bots=2, private=True)
     client.force_login(alice)
     page = client.post(reverse("free_seat", args=[game.pk, 2]), follow=True).content.decode()
     assert "Seat 3 is free" in page and "new one" not in page
@@ -47,6 +47,6 @@ def test_freeing_a_bot_s_seat_keeps_the_link(client, alice):
 
 
 def test_others_see_no_new_link_button(client, alice, bob, private_table):
-    services.join_table(bob, private_table.pk)
+    lifecycle.join_table(bob, private_table.pk)
     client.force_login(bob)
     assert "Make a new link" not in client.get(private_table.get_absolute_url()).content.decode()

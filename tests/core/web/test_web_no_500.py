@@ -3,7 +3,7 @@
 import pytest
 from url_walk import names_of, path_of, routes, sample_values
 
-from games import services
+from games.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +52,7 @@ def paths(game_id, capit_id):
 
 @pytest.mark.parametrize("signed_in", [False, True])
 def test_junk_never_gets_a_500(client, alice, bob, table, signed_in):
-    capit = services.start_table(alice, services.create_table(alice, "capit", seats=4, bots=3).pk)
+    capit = lifecycle.start_table(alice, lifecycle.create_table(alice, "capit", seats=4, bots=3).pk)
     if signed_in:
         client.force_login(bob)
     for path in paths(table.pk, capit.pk):
@@ -110,7 +110,7 @@ URL_JUNK = [
 
 @pytest.mark.parametrize("signed_in", [False, True])
 def test_junk_in_every_url_parameter_never_gets_a_500(client, alice, signed_in):
-    capit = services.start_table(alice, services.create_table(alice, "capit", seats=4, bots=3).pk)
+    capit = lifecycle.start_table(alice, lifecycle.create_table(alice, "capit", seats=4, bots=3).pk)
     values = sample_values(capit, alice)
     if signed_in:
         client.force_login(alice)

@@ -3,7 +3,7 @@
 import pytest
 from django.core import mail
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import OutboxMessage
 
 pytestmark = pytest.mark.django_db
@@ -19,15 +19,15 @@ def mails(outbox_backend, alice, bob, enqueued, run_enqueued, django_capture_on_
     for user in (alice, bob):
         user.email = f"{user.username}@example.com"
         user.save()
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.start_table(alice, game.pk)
+        game = lifecycle.start_table(alice, game.pk)
     sweep_mails(game)
     assert run_enqueued() == [True]  # Alice's turn
     for _ in range(2):
         with django_capture_on_commit_callbacks(execute=True):
-            game = services.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
+            game = player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
     sweep_mails(game)
     assert run_enqueued() == [True]  # Bob's turn
     return game

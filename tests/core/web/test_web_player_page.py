@@ -4,26 +4,26 @@ results; players' names at a table link to it."""
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle, player_moves
 
 pytestmark = pytest.mark.django_db
 
 
 def finish(game, loser):
-    return services.resign(loser, game.pk)
+    return player_moves.resign(loser, game.pk)
 
 
 def two_player_table(host, guest, kind="capitalla"):
-    game = services.create_table(host, kind, seats=2)
-    services.join_table(guest, game.pk)
-    return services.start_table(host, game.pk)
+    game = lifecycle.create_table(host, kind, seats=2)
+    lifecycle.join_table(guest, game.pk)
+    return lifecycle.start_table(host, game.pk)
 
 
 def test_the_record_counts_finished_games_and_wins_per_game(client, alice, bob, charlie):
     won = finish(two_player_table(alice, bob), bob)
     finish(two_player_table(alice, charlie), alice)
     two_player_table(bob, alice)  # still in play
-    vs_bot = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
+    vs_bot = lifecycle.start_table(alice, lifecycle.create_table(alice, "capitalla", seats=2, bots=1).pk)
     finish(vs_bot, alice)
     html = client.get(reverse("player", args=[alice.pk])).content.decode()
     assert "<h1>Alice</h1>" in html and "in 1 game now" in html
@@ -41,7 +41,7 @@ def test_a_new_player_has_no_record_yet_and_unknown_players_are_404(client, bob)
 
 
 def test_names_at_the_table_link_to_the_players_pages_but_not_bots(client, alice):
-    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, "capitalla", seats=2, bots=1).pk)
     client.force_login(alice)
     html = client.get(game.get_absolute_url()).content.decode()
     seats = html.split('<ol class="seats"')[1].split("</ol>")[0]
@@ -50,9 +50,9 @@ def test_names_at_the_table_link_to_the_players_pages_but_not_bots(client, alice
 
 
 def test_private_games_are_counted_and_listed_only_to_their_players(client, alice, bob):
-    game = services.create_table(alice, "capitalla", seats=2, private=True)
-    services.join_table(bob, game.pk)
-    finish(services.start_table(alice, game.pk), bob)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, private=True)
+    lifecycle.join_table(bob, game.pk)
+    finish(lifecycle.start_table(alice, game.pk), bob)
     url = reverse("player", args=[alice.pk])
     html = client.get(url).content.decode()
     assert "No finished game yet." in html and f"Capitalla #{game.pk}" not in html

@@ -4,7 +4,7 @@ player who presses it; the others then see "Join the rematch", then "Go to the r
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def finished(table, alice):
-    return services.resign(alice, table.pk)
+    return player_moves.resign(alice, table.pk)
 
 
 def page(client, user, game) -> str:
@@ -40,9 +40,9 @@ def test_spectators_and_games_in_play_have_no_rematch(client, finished, table, c
     assert "Play again" not in page(client, charlie, finished)
     response = client.post(reverse("rematch", args=[finished.pk]))
     assert response.status_code == 403 and "You are not playing at this table." in response.content.decode()
-    game = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     assert "Play again" not in page(client, alice, game)
     response = client.post(reverse("rematch", args=[game.pk]))
     assert response.status_code == 409 and "A rematch comes once the game is over." in response.content.decode()
@@ -57,7 +57,7 @@ def test_a_rematch_needs_a_login_and_a_post(client, finished):
 
 
 def test_the_lobby_and_my_games_offer_the_rematch_until_i_join_it(client, finished, alice, bob):
-    following = services.rematch(bob, finished.pk)
+    following = lifecycle.rematch(bob, finished.pk)
     client.force_login(alice)
     for page_name in ("lobby", "my_games"):
         html = client.get(reverse(page_name)).content.decode()
@@ -72,8 +72,8 @@ def test_the_lobby_and_my_games_offer_the_rematch_until_i_join_it(client, finish
 
 
 def test_playing_again_alone_against_bots_deals_at_once(client, alice):
-    game = services.start_table(alice, services.create_table(alice, "capitalla", seats=2, bots=1).pk)
-    game = services.resign(alice, game.pk)
+    game = lifecycle.start_table(alice, lifecycle.create_table(alice, "capitalla", seats=2, bots=1).pk)
+    game = player_moves.resign(alice, game.pk)
     client.force_login(alice)
     assert "The same game against the same bots, dealt at once." in client.get(game.get_absolute_url()).content.decode()
     response = client.post(reverse("rematch", args=[game.pk]), follow=True)

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import player_moves
 from games.replay import replay
 
 pytestmark = pytest.mark.django_db
@@ -17,8 +17,8 @@ def finished(table, alice, bob):
     """Four moves (Alice picks and discards, Bob picks and discards), then Alice resigns."""
     game = table
     for user, seat in ((alice, 0), (alice, 0), (bob, 1), (bob, 1)):
-        game = services.play_move(user, game.pk, game.version, game.rules.legal_moves(game.state, seat)[0])
-    return services.resign(alice, game.pk)
+        game = player_moves.play_move(user, game.pk, game.version, game.rules.legal_moves(game.state, seat)[0])
+    return player_moves.resign(alice, game.pk)
 
 
 def step(client, game, at, **headers):

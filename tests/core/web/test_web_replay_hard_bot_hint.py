@@ -7,7 +7,7 @@ import random
 import pytest
 from django.utils.html import escape
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Game
 from games.presenters_replay import _would_have, to_the_player
 
@@ -18,16 +18,16 @@ pytestmark = pytest.mark.django_db
 def finished(alice, bob, monkeypatch):
     """A two-player Capitalla table with a fixed deal, played to its end by normal bots'
     choices; the hard bot is the normal one here, so its hint is known."""
-    monkeypatch.setattr(services, "new_seed", lambda: 1)
-    table = services.create_table(alice, "capitalla", seats=2)
-    services.join_table(bob, table.pk)
-    table = services.start_table(alice, table.pk)
+    monkeypatch.setattr(lifecycle, "new_seed", lambda: 1)
+    table = lifecycle.create_table(alice, "capitalla", seats=2)
+    lifecycle.join_table(bob, table.pk)
+    table = lifecycle.start_table(alice, table.pk)
     plugin = table.plugin
     monkeypatch.setitem(plugin.bots, "hard", plugin.bots["normal"])
     game, rng, users = table, random.Random(1), {0: alice, 1: bob}
     while game.status == Game.Status.ACTIVE:
         seat = game.to_act[0]
-        game = services.play_move(
+        game = player_moves.play_move(
             users[seat], game.pk, game.version, plugin.bots["normal"].choose(game.state, seat, rng)
         )
     return game

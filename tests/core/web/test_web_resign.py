@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import lifecycle, player_moves
 from games.models import Game
 
 
@@ -53,11 +53,11 @@ def test_strangers_cannot_resign_for_anyone(client, charlie, table, snapshot):
 @pytest.mark.parametrize("kind, seats", [("capitalla", 3), ("capit", 4)])
 def test_a_resigned_seat_says_resigned_not_0_cards(client, alice, bob, charlie, kind, seats):
     """Its hand is set aside (the result shows it), so it holds no "0 cards"."""
-    game = services.create_table(alice, kind, seats=seats, bots=seats - 3)
+    game = lifecycle.create_table(alice, kind, seats=seats, bots=seats - 3)
     for player in (bob, charlie):
-        services.join_table(player, game.pk)
-    services.start_table(alice, game.pk)
-    services.resign(alice, game.pk)
+        lifecycle.join_table(player, game.pk)
+    lifecycle.start_table(alice, game.pk)
+    player_moves.resign(alice, game.pk)
     client.force_login(bob)
     seats_html = client.get(reverse("game", args=[game.pk])).content.decode().split('aria-label="Players"')[1]
     alice_row = seats_html.split("</li>")[0]

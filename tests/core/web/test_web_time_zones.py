@@ -9,7 +9,8 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from games import notifications, services
+from games import notifications
+from games.actions import lifecycle, player_moves
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -19,13 +20,13 @@ pytestmark = pytest.mark.django_db
 def paris_table(alice, bob):
     bob.time_zone = "Europe/Paris"
     bob.save()
-    game = services.create_table(alice, "capitalla", seats=2, turn_seconds=86400)
-    services.join_table(bob, game.pk)
-    game = services.start_table(alice, game.pk)
+    game = lifecycle.create_table(alice, "capitalla", seats=2, turn_seconds=86400)
+    lifecycle.join_table(bob, game.pk)
+    game = lifecycle.start_table(alice, game.pk)
     move = game.rules.legal_moves(game.state, 0)[0]
-    game = services.play_move(alice, game.pk, game.version, move)
+    game = player_moves.play_move(alice, game.pk, game.version, move)
     move = game.rules.legal_moves(game.state, 0)[0]
-    return services.play_move(alice, game.pk, game.version, move)
+    return player_moves.play_move(alice, game.pk, game.version, move)
 
 
 def paris_hour(game: Game) -> str:

@@ -6,7 +6,7 @@ import re
 
 from django.urls import reverse
 
-from games import services
+from games.actions import player_moves
 
 
 def page(client, game, **headers) -> str:
@@ -28,9 +28,9 @@ def test_the_table_says_nothing_while_another_player_is_to_act(client, bob, tabl
 
 
 def test_the_polls_answer_says_it_has_become_my_turn(client, alice, bob, table, htmx):
-    game = services.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
+    game = player_moves.play_move(alice, table.pk, 0, {"type": "draw", "from": "pile"})
     hand = game.state["hands"][0]
-    services.play_move(alice, table.pk, game.version, {"type": "discard", "card": hand[0]})
+    player_moves.play_move(alice, table.pk, game.version, {"type": "discard", "card": hand[0]})
     client.force_login(bob)
     html = client.get(reverse("game", args=[table.pk]), {"since": 0}, **htmx).content.decode()
     assert 'data-my-turn="1"' in table_tag(html)
@@ -51,7 +51,7 @@ def test_a_spectator_gets_no_alert_controls(client, charlie, table):
 
 
 def test_a_finished_game_has_no_alert_controls(client, alice, bob, table):
-    services.resign(bob, table.pk)
+    player_moves.resign(bob, table.pk)
     client.force_login(alice)
     html = page(client, table)
     assert "data-turn-alerts" not in html

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.actions import turn_timeouts
 from games.models import Event, Game, Seat
 
 pytestmark = pytest.mark.django_db
@@ -90,7 +90,7 @@ def test_im_back_through_the_page(client, table, alice):
 
 
 def test_the_history_tells_timeouts_in_words(client, table, alice):
-    services.expire_overdue_turns(now=table.deadline + timedelta(seconds=1))
+    turn_timeouts.expire_overdue_turns(now=table.deadline + timedelta(seconds=1))
     client.force_login(alice)
     page = client.get(table.get_absolute_url()).content.decode()
     assert "Alice ran out of time; a bot played the turn for them." in page
