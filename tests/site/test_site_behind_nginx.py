@@ -1,7 +1,7 @@
-"""The README's nginx block, as it stands there, ending TLS in front of the production web
-server: the site knows the request came over HTTPS (secure cookies, HSTS), nginx serves
-the collected static files itself, keeps `/healthz/` from the public and caps a request's
-body, and a client cannot choose its own address by sending X-Forwarded-For."""
+"""The nginx block of docs/operators.md, as it stands there, ending TLS in front of the
+production web server: the site knows the request came over HTTPS (secure cookies, HSTS),
+nginx serves the collected static files itself, keeps `/healthz/` from the public and caps
+a request's body, and a client cannot choose its own address by sending X-Forwarded-For."""
 
 import os
 import re
@@ -16,7 +16,7 @@ from django.conf import settings
 from production_site import Browser, deploy, free_port, gunicorn, manage, running, self_signed_certificate
 
 NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
-README = Path(settings.BASE_DIR) / "README.md"
+OPERATORS_GUIDE = Path(settings.BASE_DIR) / "docs" / "operators.md"
 
 
 def needs_nginx():
@@ -26,16 +26,16 @@ def needs_nginx():
         pytest.skip("needs nginx (apt-get install nginx-light)")
 
 
-def readme_block(static_root: Path, upstream: int) -> str:
-    """The README's nginx block with this deployment's paths and port; on a port other
-    than 443, `$http_host` for `$host`, as the README says."""
-    (block,) = re.findall(r"```nginx\n(.*?)```", README.read_text(), re.S)
+def guide_block(static_root: Path, upstream: int) -> str:
+    """The guide's nginx block with this deployment's paths and port; on a port other
+    than 443, `$http_host` for `$host`, as the guide says."""
+    (block,) = re.findall(r"```nginx\n(.*?)```", OPERATORS_GUIDE.read_text(), re.S)
     for written, ours in (
         ("/srv/capitalla/var/staticfiles/", f"{static_root}/"),
         ("http://127.0.0.1:8000", f"http://127.0.0.1:{upstream}"),
         ("$host;", "$http_host;"),
     ):
-        assert written in block, f"the README's nginx block no longer says {written}"
+        assert written in block, f"the nginx block of docs/operators.md no longer says {written}"
         block = block.replace(written, ours)
     return block
 
@@ -68,7 +68,7 @@ def behind_nginx(tmp_path_factory):
     made = manage(var_dir, "shell", "-c", PLAYERS, **env)
     assert made.returncode == 0, made.stderr
     with gunicorn(var_dir, **env) as port:
-        config = nginx_config(var_dir, tls_port, pem, readme_block(var_dir / "staticfiles", port))
+        config = nginx_config(var_dir, tls_port, pem, guide_block(var_dir / "staticfiles", port))
         nginx = [NGINX, "-c", config, "-e", var_dir / "error.log"]
         checked = subprocess.run([*nginx, "-t"], capture_output=True, text=True)
         assert checked.returncode == 0, checked.stderr
