@@ -9,13 +9,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.urls import reverse
 
-from games import notifications
+from capitalla_site.links import absolute
 from ledger import chips
 from ledger.models import StartingGrant
 
 from . import throttle
 from .addresses import normalised_address
 from .models import User
+from .signals import address_to_confirm
 
 SALT = "capitalla.confirm-address"
 
@@ -33,7 +34,7 @@ def link_days() -> int:
 
 def confirmation_link(user) -> str:
     token = signing.dumps({"user": user.pk, "address": user.email}, salt=SALT, compress=True)
-    return notifications.absolute(reverse("confirm_address", args=[token]))
+    return absolute(reverse("confirm_address", args=[token]))
 
 
 def user_for_link(token: str):
@@ -64,7 +65,7 @@ def send_confirmation(user) -> bool:
     ):
         return False
     # A mail row like every mail: one the mail server refuses is tried again, not lost.
-    notifications.send_address_confirmation(user)
+    address_to_confirm.send(sender=User, user=user)
     return True
 
 

@@ -7,8 +7,8 @@ and the deck order are not the player's to have, and a game in play is listed wi
 cards."""
 
 from api.models import ApiToken
+from capitalla_site.links import absolute
 from games.models import ChatMessage, InboundMail, Seat
-from games.notifications import absolute
 from ledger.models import Entry
 from ratings.models import Rating, RatingChange
 

@@ -15,7 +15,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from api import views_tokens
-from games import notifications
 from games.actions import absences, errors
 from games.mail import outbox_enabled
 
@@ -33,6 +32,7 @@ from .forms import (
 from .login_throttle import attempted_username
 from .models import ABSENCE_DAYS_PER_YEAR, ABSENCE_MAX_DAYS
 from .names import hold_names
+from .signals import password_reset_asked
 
 logger = logging.getLogger(__name__)
 
@@ -290,7 +290,7 @@ class ResetFormMailingARow(ConfirmedAddressResetForm):
     def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
         # A mail row like every mail (games/notifications.py), so one the mail server
         # refuses is tried again rather than lost; sent by the mail worker, not in here.
-        notifications.queue_password_reset(context["user"])
+        password_reset_asked.send(sender=type(context["user"]), user=context["user"])
 
 
 class PasswordReset(auth_views.PasswordResetView):

@@ -19,7 +19,7 @@ import smtplib
 import unicodedata
 from datetime import datetime, timedelta
 from email.utils import make_msgid, parseaddr
-from urllib.parse import urljoin, urlparse
+from urllib.parse import urlparse
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -28,14 +28,19 @@ from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.db.models import Max, Sum
+from django.dispatch import receiver
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
+from accounts import confirmation
+from accounts.signals import address_to_confirm, password_reset_asked
+from capitalla_site.links import absolute
 from games import magic_links
 from games.actions import bot_play, clocks, enqueue, game_state
+from games.actions.enqueue import QUEUE_LEASE, queue_mail
 from games.inbound import address as reply_addresses
 from games.inbound.play import EVERY_GAME, moves_help
 from games.mail_position import position, wrap_text
@@ -76,7 +81,6 @@ RETRY_DELAYS = (
 )
 # A mail the sweeper handed to a task that never ran (a lost message), or whose row was
 # made by a worker that died before its claim, is due again after this.
-QUEUE_LEASE = timedelta(minutes=5)
 # The mails that tell a player a game waits for them: none goes while they are away.
 WAITING_MAILS = (Notification.Kind.YOUR_TURN, Notification.Kind.REMINDER, Notification.Kind.DIGEST)
 # At most this many moves are told in a "your turn" mail; the game page has the rest.
@@ -86,10 +90,6 @@ CHAT_LINES = 5
 
 
 # ---------------------------------------------------------------- links
-
-
-def absolute(path: str) -> str:
-    return urljoin(settings.SITE_URL.rstrip("/") + "/", path.lstrip("/"))
 
 
 def magic_link(user, game_id: int) -> str:
@@ -771,23 +771,6 @@ def _digest_headings(games: int, rematches: int) -> tuple[str, str]:
     return waiting, "A rematch waits for you" if rematches == 1 else f"{rematches} rematches wait for you"
 
 
-def queue_mail(kind: str, user, game, version: int) -> None:
-    """A mail as its row, handed to the mail worker once the transaction commits. The row
-    is the mail's record from the start, due after QUEUE_LEASE as a row the worker has yet
-    to claim (the sweeper does not hand it over a second time meanwhile); if the broker
-    refuses the hand-over it is due at once, for the sweeper's pass (`retry_due_mails`)."""
-    row, _ = Notification.objects.get_or_create(
-        user=user, game=game, kind=kind, version=version, defaults={"next_try_at": timezone.now() + QUEUE_LEASE}
-    )
-    game_id = game.pk if game is not None else None
-
-    def hand_over():
-        if not enqueue.publish_notification(kind, user.pk, game_id, version):
-            Notification.objects.filter(pk=row.pk, attempts=0, sent_at=None).update(next_try_at=timezone.now())
-
-    transaction.on_commit(hand_over)
-
-
 def queue_password_reset(user) -> None:
     """The password-reset link, queued (`queue_mail`), never sent in the request: the
     reset page must answer as fast whether or not an account has the address, and a mail
@@ -818,11 +801,22 @@ def _password_reset(user):
 
 
 def _confirm_address(user):
-    from accounts import confirmation  # it imports this module's links
-
     return "Confirm your Capitalla mail address", {
         "title": "Confirm your mail address",
         "link": confirmation.confirmation_link(user),
         "link_days": confirmation.link_days(),
         "starting_chips": confirmation.chips_waiting(user),
     }
+
+
+# Mail that accounts ask for, without importing this layer (accounts/signals.py).
+
+
+@receiver(address_to_confirm)
+def _mail_confirmation_link(sender, user, **kwargs) -> None:
+    send_address_confirmation(user)
+
+
+@receiver(password_reset_asked)
+def _mail_password_reset_link(sender, user, **kwargs) -> None:
+    queue_password_reset(user)

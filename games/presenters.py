@@ -15,6 +15,7 @@ from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 
+from capitalla_site.links import absolute
 from games.actions.clocks import at_once_seconds
 from games.live.streams import offered
 from games.models import CLOSED, STOPPED, ChatMessage, Game, Seat, spoken_list, turn_time_label
@@ -370,8 +371,6 @@ def present_table(
 
     invite_url = watch_url = None
     if is_host and (status == game.Status.OPEN or game.private):
-        from games.notifications import absolute  # imported here: notifications imports this module
-
         # Every table its host may share shows its link: a private table's invite link, a
         # public table's own page (anyone may join there). From SITE_URL, like every link
         # we hand out: the request's own scheme and host read http:// behind a TLS proxy.

@@ -5,11 +5,12 @@ whole pages and, after a POST, a redirect (post/redirect/get), so every page als
 without JavaScript. A refused request changes nothing and says why.
 """
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.html import format_html
@@ -222,9 +223,6 @@ def invite(request, code: str):
 
 
 def _login_url():
-    from django.conf import settings
-    from django.shortcuts import resolve_url
-
     return resolve_url(settings.LOGIN_URL)
 
 

@@ -1,5 +1,6 @@
-"""Handing work to the broker (Celery): mails the sweeper publishes, the bot turns a
-change asks for on commit, and the log of the broker's outages. A broker that is down
+"""Handing work to the broker (Celery): a mail's row queued for the mail worker, mails the
+sweeper publishes, the bot turns a change asks for on commit, and the log of the broker's
+outages. A broker that is down
 never undoes a change: what it refused is left due for the sweeper to send again."""
 
 import logging
@@ -11,9 +12,12 @@ from django.utils import timezone
 
 from capitalla_site.celery import app as celery_app
 from capitalla_site.outages import Outage
-from games.models import Game
+from games.models import Game, Notification
 
 logger = logging.getLogger(__name__)
+
+# How long a mail's row waits for the worker that was handed it before it is due again.
+QUEUE_LEASE = timedelta(minutes=5)
 
 
 def publish_notification(kind: str, user_id: int, game_id: int | None, version: int, attempt: int = 0) -> bool:
@@ -23,6 +27,23 @@ def publish_notification(kind: str, user_id: int, game_id: int | None, version: 
     sends it once."""
     retry = (attempt,) if attempt else ()  # a first try's message is as it always was
     return _enqueue("games.tasks.send_notification", args=(kind, user_id, game_id, version, *retry))
+
+
+def queue_mail(kind: str, user, game, version: int) -> None:
+    """A mail as its row, handed to the mail worker once the transaction commits. The row
+    is the mail's record from the start, due after QUEUE_LEASE as a row the worker has yet
+    to claim (the sweeper does not hand it over a second time meanwhile); if the broker
+    refuses the hand-over it is due at once, for the sweeper's pass (`retry_due_mails`)."""
+    row, _ = Notification.objects.get_or_create(
+        user=user, game=game, kind=kind, version=version, defaults={"next_try_at": timezone.now() + QUEUE_LEASE}
+    )
+    game_id = game.pk if game is not None else None
+
+    def hand_over():
+        if not publish_notification(kind, user.pk, game_id, version):
+            Notification.objects.filter(pk=row.pk, attempts=0, sent_at=None).update(next_try_at=timezone.now())
+
+    transaction.on_commit(hand_over)
 
 
 broker_outage = Outage(

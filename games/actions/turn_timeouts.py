@@ -9,9 +9,9 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import notifications
 from games.actions.bot_play import MISSES_BEFORE_TAKEOVER, _stand_in_bot
 from games.actions.clocks import _acting_at_once
+from games.actions.enqueue import queue_mail
 from games.actions.game_state import MOVE_FIELDS, _after_change, _apply, _locked_at, _seat
 from games.models import Game, Notification, Seat
 
@@ -101,7 +101,7 @@ def _tell_timed_out(game: Game, seat: Seat) -> None:
     """The player hears that their time ran out and what it did: a bot keeps their seat,
     or they are out of a game that goes on (one it ended sends its result instead)."""
     if game.status == Game.Status.ACTIVE:
-        notifications.queue_mail(Notification.Kind.TIMED_OUT, seat.user, game, game.version)
+        queue_mail(Notification.Kind.TIMED_OUT, seat.user, game, game.version)
 
 
 def _time_out_at_once(game: Game, now) -> bool:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from games import notifications
+from games.actions import enqueue
 from games.engine.commands import CommandError, normalize, split_commands
 from games.inbound import address
 from games.inbound.head import Head, Unreadable, read_head
@@ -138,7 +138,7 @@ def _play_once(head: Head, key: str, text: str, user, game: Game, seat: int) -> 
             else:
                 mail.report = _after_the_end(user, game, seat, text).as_json()
                 mail.save(update_fields=["report"])
-            notifications.queue_mail(Notification.Kind.MAIL_ANSWER, user, game, mail.pk)
+            enqueue.queue_mail(Notification.Kind.MAIL_ANSWER, user, game, mail.pk)
     except IntegrityError:
         if InboundMail.objects.filter(key=key).exists():
             return Received("duplicate", "Already received")
