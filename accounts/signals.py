@@ -1,5 +1,5 @@
 """What accounts ask of the layers above them, which they do not import: the mail those
-layers send (games/notifications.py receives these)."""
+layers send (games/notifications/sending.py receives these)."""
 
 from django.dispatch import Signal
 

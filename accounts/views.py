@@ -288,7 +288,7 @@ class Logout(auth_views.LogoutView):
 
 class ResetFormMailingARow(ConfirmedAddressResetForm):
     def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
-        # A mail row like every mail (games/notifications.py), so one the mail server
+        # A mail row like every mail (games/notifications/), so one the mail server
         # refuses is tried again rather than lost; sent by the mail worker, not in here.
         password_reset_asked.send(sender=type(context["user"]), user=context["user"])
 

@@ -26,7 +26,7 @@ from games.inbound.message import MAX_MESSAGE_BYTES
 from games.inbound.receive import receive
 from games.mail import outbox_enabled, reply_as_mail
 from games.models import Game, OutboxMessage
-from games.notifications import user_from_unsubscribe_token
+from games.notifications.links import user_from_unsubscribe_token
 
 
 @require_http_methods(["GET", "POST"])

@@ -454,7 +454,7 @@ class Notification(models.Model):
     Its state: due while `next_try_at` has passed; being tried (or waiting for its next
     try) while `next_try_at` is ahead; sent (`sent_at`) or failed for good (`failed_at`),
     both with no `next_try_at`. Each try is claimed by a conditional UPDATE of `attempts`
-    (notifications.py), so a task delivered twice sends one mail."""
+    (games/notifications/delivery.py), so a task delivered twice sends one mail."""
 
     class Kind(models.TextChoices):
         YOUR_TURN = "your_turn", "Your turn"

@@ -6,8 +6,9 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from capitalla_site.outages import Outage
-from games import health, notifications
+from games import health
 from games.actions import absences, bot_play, mails_due, turn_timeouts
+from games.notifications import delivery, sending
 
 logger = logging.getLogger(__name__)
 
@@ -48,7 +49,7 @@ def sweep_due_work() -> dict:
         "timeouts": turn_timeouts.expire_overdue_turns(),
         "mails": mails_due.send_due_mails(),
         "digests": mails_due.send_due_digests(),
-        "mail_retries": notifications.retry_due_mails(),
+        "mail_retries": delivery.retry_due_mails(),
         "bot_turns": bot_play.requeue_overdue_bot_turns(),
         "heartbeats": health.send_heartbeats(),
     }
@@ -64,5 +65,5 @@ def heartbeat(queue: str) -> None:
 # hands it over again when its next try is due (over a day, not the task's seconds).
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def send_notification(kind: str, user_id: int, game_id: int | None, version: int, attempt: int = 0) -> bool:
-    """One try of one mail, made at most once: see notifications.send_notification."""
-    return notifications.send_notification(kind, user_id, game_id, version, attempt)
+    """One try of one mail, made at most once: see sending.send_notification."""
+    return sending.send_notification(kind, user_id, game_id, version, attempt)

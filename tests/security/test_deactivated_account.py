@@ -9,7 +9,7 @@ from django.conf import settings
 
 from games.inbound.receive import receive
 from games.models import Game, InboundMail
-from games.notifications import magic_link
+from games.notifications.links import magic_link
 from tests.mail_replies import reply
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games.actions import errors, lifecycle, player_moves, table_talk
 from games.models import Game
-from games.notifications import _send_rematch_invitation
+from games.notifications.table_mails import send_rematch_invitation
 
 pytestmark = pytest.mark.django_db
 
@@ -154,4 +154,4 @@ def test_a_player_freed_from_a_public_table_cannot_join_it_again_from_the_lobby(
 
 def test_a_freed_player_gets_no_invitation_to_the_rematch(alice, rematch_without_alice):
     _, following = rematch_without_alice
-    assert _send_rematch_invitation(alice, following.pk, attempt=0) is None
+    assert send_rematch_invitation(alice, following.pk, attempt=0) is None

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.actions import lifecycle, player_moves
-from games.notifications import magic_link
+from games.notifications.links import magic_link
 
 pytestmark = pytest.mark.django_db
 

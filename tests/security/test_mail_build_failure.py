@@ -8,9 +8,9 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-import games.notifications
 from games.actions import player_moves
 from games.models import Notification
+from games.notifications import building, sending
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def finished_game(table, alice, bob):
 def test_a_winner_named_with_a_line_break_still_gets_the_result_mailed_cleanly(finished_game, alice, bob, breaker):
     bob.display_name = f"Bob{breaker}Bcc: victim@example.com"
     bob.save()
-    assert games.notifications.send_notification("game_over", alice.pk, finished_game.pk, finished_game.version) is True
+    assert sending.send_notification("game_over", alice.pk, finished_game.pk, finished_game.version) is True
     (message,) = mail.outbox
     assert message.subject == f"Capitalla #{finished_game.pk} is over: Bob Bcc: victim@example.com won"
     assert "victim@example.com" not in message.recipients()
@@ -39,20 +39,15 @@ def test_a_mail_that_fails_to_build_is_recorded_logged_and_counted(client, finis
     def broken(*args, **kwargs):
         raise ValueError("a template that cannot render")
 
-    monkeypatch.setattr(games.notifications, "render_to_string", broken)
+    monkeypatch.setattr(building, "render_to_string", broken)
     with caplog.at_level(logging.ERROR, logger="games.notifications"):
-        assert (
-            games.notifications.send_notification("game_over", alice.pk, finished_game.pk, finished_game.version)
-            is False
-        )
+        assert sending.send_notification("game_over", alice.pk, finished_game.pk, finished_game.version) is False
     assert mail.outbox == []
     row = Notification.objects.get(user=alice, game=finished_game)
     assert row.failed_at is not None and row.sent_at is None and "cannot render" in row.error
     assert any(r.exc_info for r in caplog.records), "logged with its traceback"
     # Claimed as failed: a second delivery of the task does not try again silently.
-    assert (
-        games.notifications.send_notification("game_over", alice.pk, finished_game.pk, finished_game.version) is False
-    )
+    assert sending.send_notification("game_over", alice.pk, finished_game.pk, finished_game.version) is False
     response = client.get(reverse("health_check"))
     assert response.status_code == 200  # reported, not an outage
     assert response.json()["failed_mails"] == 1

@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games import notifications
 from games.actions import lifecycle
 from games.models import Notification
+from games.notifications import sending
 
 pytestmark = pytest.mark.django_db
 
@@ -52,10 +52,10 @@ def test_an_unconfirmed_address_gets_no_game_mail(dora, alice, sweep_mails, enqu
     game = lifecycle.start_table(dora, game.pk)
     assert game.clock_seat == 0  # dora's turn
     assert sweep_mails(game) == 0
-    assert not notifications.send_notification(Notification.Kind.YOUR_TURN, dora.pk, game.pk, game.version)
+    assert not sending.send_notification(Notification.Kind.YOUR_TURN, dora.pk, game.pk, game.version)
     dora.email_notifications = User.Mail.DIGEST
     dora.save()
-    assert not notifications.send_notification(Notification.Kind.DIGEST, dora.pk, None, 1)
+    assert not sending.send_notification(Notification.Kind.DIGEST, dora.pk, None, 1)
     assert all("Confirm" in m.subject for m in mails_to(VICTIM))
 
 

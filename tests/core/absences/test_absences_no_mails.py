@@ -6,8 +6,8 @@ import pytest
 from django.core import mail
 
 from accounts.models import User
-from games import notifications
 from games.actions import absences, lifecycle, mails_due
+from games.notifications import sending
 from tests.core.absences.conftest import fresh, play_turn
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def test_a_turn_mail_already_on_its_way_is_dropped_once_they_are_away(correspond
     go_away(alice, correspondence.deadline - timedelta(hours=5))
     # The mail of the position before the absence, and one of the position now.
     for seen in (version, fresh(correspondence).version):
-        assert notifications.send_notification("your_turn", alice.pk, correspondence.pk, seen) is False
+        assert sending.send_notification("your_turn", alice.pk, correspondence.pk, seen) is False
     assert mail.outbox == []
 
 
@@ -35,7 +35,7 @@ def test_no_mail_even_at_a_table_whose_clock_runs_on(alice, bob, go_away):
     game = lifecycle.start_table(alice, game.pk)
     go_away(alice, game.deadline - timedelta(hours=5))
     for kind in ("your_turn", "reminder"):
-        assert notifications.send_notification(kind, alice.pk, game.pk, game.version) is False
+        assert sending.send_notification(kind, alice.pk, game.pk, game.version) is False
     assert mail.outbox == []
 
 
@@ -45,6 +45,6 @@ def test_no_digest_while_away_and_the_next_one_after(correspondence, alice, go_a
     due = User.objects.get(pk=alice.pk).digest_due_at
     absence = go_away(alice, due - timedelta(hours=1), days=2)
     assert mails_due.send_due_digests(now=due) == 0
-    assert notifications.send_notification("digest", alice.pk, None, due.date().toordinal()) is False
+    assert sending.send_notification("digest", alice.pk, None, due.date().toordinal()) is False
     absences.end_absence(alice, absence.pk, now=due + timedelta(hours=1))
     assert mails_due.send_due_digests(now=due + timedelta(days=1)) == 1

@@ -8,9 +8,9 @@ import pytest
 from django.core import mail
 
 from accounts.models import quiet_hours_end
-from games import notifications
 from games.actions import mails_due, time_grants
 from games.models import Notification
+from games.notifications import delivery, sending
 from tests.core.absences.conftest import fresh, play_turn
 
 pytestmark = pytest.mark.django_db
@@ -48,14 +48,14 @@ def test_a_turn_mail_in_quiet_hours_goes_when_they_end_in_the_players_zone_acros
     bob.time_zone, (bob.quiet_from, bob.quiet_until) = "Europe/Paris", NIGHT
     bob.save()
     game = play_turn(alice, fresh(correspondence), 0)
-    assert notifications.send_notification("your_turn", bob.pk, game.pk, game.version, now=mail_at) is False
+    assert sending.send_notification("your_turn", bob.pk, game.pk, game.version, now=mail_at) is False
     assert mail.outbox == []
     row = Notification.objects.get(user=bob, kind="your_turn")
     assert (row.next_try_at, row.attempts, row.sent_at) == (quiet_end, 0, None)
-    assert notifications.retry_due_mails(now=quiet_end - timedelta(seconds=1)) == 0
-    assert notifications.retry_due_mails(now=quiet_end) == 1
+    assert delivery.retry_due_mails(now=quiet_end - timedelta(seconds=1)) == 0
+    assert delivery.retry_due_mails(now=quiet_end) == 1
     assert enqueued[-1][:2] == ("send_notification", ("your_turn", bob.pk, game.pk, game.version))
-    assert notifications.send_notification("your_turn", bob.pk, game.pk, game.version, now=quiet_end) is True
+    assert sending.send_notification("your_turn", bob.pk, game.pk, game.version, now=quiet_end) is True
     assert [m.to for m in mail.outbox] == [["bob@example.com"]]
 
 
@@ -64,7 +64,7 @@ def test_a_mail_outside_quiet_hours_goes_at_once(correspondence, alice, bob):
     bob.save()
     game = play_turn(alice, fresh(correspondence), 0)
     noon = datetime(2026, 3, 28, 11, tzinfo=UTC)
-    assert notifications.send_notification("reminder", bob.pk, game.pk, game.version, now=noon) is True
+    assert sending.send_notification("reminder", bob.pk, game.pk, game.version, now=noon) is True
 
 
 def test_a_mail_waiting_for_the_morning_is_dropped_if_they_moved_meanwhile(correspondence, alice, bob):
@@ -72,10 +72,10 @@ def test_a_mail_waiting_for_the_morning_is_dropped_if_they_moved_meanwhile(corre
     bob.save()
     game = play_turn(alice, fresh(correspondence), 0)
     night = datetime(2026, 5, 4, 23, tzinfo=UTC)
-    assert notifications.send_notification("your_turn", bob.pk, game.pk, game.version, now=night) is False
+    assert sending.send_notification("your_turn", bob.pk, game.pk, game.version, now=night) is False
     play_turn(bob, game, 1)
     morning = datetime(2026, 5, 5, 7, tzinfo=UTC)
-    assert notifications.send_notification("your_turn", bob.pk, game.pk, game.version, now=morning) is False
+    assert sending.send_notification("your_turn", bob.pk, game.pk, game.version, now=morning) is False
     assert not Notification.objects.filter(user=bob).exists() and mail.outbox == []
 
 
@@ -95,8 +95,8 @@ def test_a_mail_waiting_for_the_morning_still_goes_after_extra_time(corresponden
     bob.save()
     game = play_turn(alice, fresh(correspondence), 0)
     night = datetime(2026, 5, 4, 23, tzinfo=UTC)
-    assert notifications.send_notification("your_turn", bob.pk, game.pk, game.version, now=night) is False
+    assert sending.send_notification("your_turn", bob.pk, game.pk, game.version, now=night) is False
     time_grants.grant_extra_time(alice, game.pk, game.version)
     morning = datetime(2026, 5, 5, 7, tzinfo=UTC)
-    assert notifications.send_notification("your_turn", bob.pk, game.pk, game.version, now=morning) is True
+    assert sending.send_notification("your_turn", bob.pk, game.pk, game.version, now=morning) is True
     assert [m.to for m in mail.outbox] == [["bob@example.com"]]

@@ -7,10 +7,10 @@ the sweeper's pass hands over again once the broker is back."""
 import pytest
 from django.core import mail
 
-from games import notifications
 from games.actions import enqueue
 from games.inbound.receive import receive
 from games.models import Game, Notification
+from games.notifications import delivery
 from tests.mail_replies import reply
 
 pytestmark = pytest.mark.django_db
@@ -30,12 +30,12 @@ def test_the_answer_to_a_reply_played_while_the_broker_is_down_is_sent_once_it_i
     row = Notification.objects.get(kind=Notification.Kind.MAIL_ANSWER, version=received.mail.pk)
     assert row.sent_at is None and row.next_try_at is not None  # due: the sweeper's to hand over
 
-    assert notifications.retry_due_mails(now=row.next_try_at) == 1
+    assert delivery.retry_due_mails(now=row.next_try_at) == 1
     mail.outbox.clear()
     assert run_enqueued("send_notification") == [True]
     [answer] = [m for m in mail.outbox if m.subject.startswith("Re:")]
     assert "Played:" in answer.body and "Alice drew" in answer.body
-    assert notifications.retry_due_mails() == 0  # sent: never again
+    assert delivery.retry_due_mails() == 0  # sent: never again
 
 
 def test_an_answer_handed_over_is_not_handed_over_again_by_the_sweeper(
@@ -44,5 +44,5 @@ def test_an_answer_handed_over_is_not_handed_over_again_by_the_sweeper(
     with django_capture_on_commit_callbacks(execute=True):
         received = receive(reply(table, alice, "draw"))
     assert [name for name, _, _ in enqueued] == ["send_notification"]
-    assert notifications.retry_due_mails() == 0  # the worker has it: not due yet
+    assert delivery.retry_due_mails() == 0  # the worker has it: not due yet
     assert Notification.objects.get(kind=Notification.Kind.MAIL_ANSWER, version=received.mail.pk).attempts == 0

@@ -7,9 +7,9 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
-from games import notifications
 from games.actions import absences, player_moves, turn_timeouts
 from games.models import Game
+from games.notifications import sending
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def test_the_shared_clock_runs_on_and_a_bot_chooses_for_the_absent_player(picks,
     absences.announce_absence(bob, today, today + timedelta(days=5), now=now)
     game = Game.objects.get(pk=game.pk)
     assert game.clock_at_once and game.clock_left is None  # the step's clock runs on
-    assert notifications.send_notification("your_turn", bob.pk, game.pk, game.version) is False
+    assert sending.send_notification("your_turn", bob.pk, game.pk, game.version) is False
     assert mail.outbox == []
     game = player_moves.play_move(alice, game.pk, game.version, ONE)
     assert turn_timeouts.expire_overdue_turns(now=game.deadline + timedelta(seconds=1)) == 1

@@ -8,8 +8,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import health, notifications
+from games import health
 from games.models import Notification
+from games.notifications import delivery
 
 pytestmark = pytest.mark.django_db
 
@@ -29,5 +30,5 @@ def test_a_mail_due_again_that_nobody_offers_again_makes_it_unhealthy(client, re
     )
     response = client.get(reverse("health_check"))
     assert response.status_code == 503 and response.json()["overdue"]["mails"] == 1
-    assert notifications.retry_due_mails() == 1  # the sweeper runs again
+    assert delivery.retry_due_mails() == 1  # the sweeper runs again
     assert client.get(reverse("health_check")).status_code == 200

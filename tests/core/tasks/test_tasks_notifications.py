@@ -8,9 +8,9 @@ from django.core import mail
 from django.utils import timezone
 
 import games.tasks
-from games import notifications as notifications_module
 from games.actions import absences, enqueue, lifecycle, mails_due, player_moves, table_talk
 from games.models import Event, Game, Notification, turn_time_label
+from games.notifications import delivery, turn_mails
 
 pytestmark = pytest.mark.django_db
 
@@ -260,8 +260,6 @@ def test_a_transient_smtp_error_leaves_the_mail_due_for_its_next_try(
 
     from django.core.mail import EmailMultiAlternatives
 
-    from games import notifications as mails
-
     real_send = EmailMultiAlternatives.send
 
     def server_gone(self, *args, **kwargs):
@@ -273,7 +271,7 @@ def test_a_transient_smtp_error_leaves_the_mail_due_for_its_next_try(
     assert (row.attempts, row.sent_at, row.failed_at) == (1, None, None)
     assert "connection lost" in row.error and row.next_try_at > row.created_at
     monkeypatch.setattr(EmailMultiAlternatives, "send", real_send)
-    assert mails.retry_due_mails(now=row.next_try_at) == 1
+    assert delivery.retry_due_mails(now=row.next_try_at) == 1
     assert notifications(enqueued, "your_turn") == [("your_turn", alice.pk, table_with_mail.pk, 0, 1)]
     assert run_enqueued() == [True]
     row.refresh_from_db()
@@ -320,6 +318,6 @@ def test_the_moves_a_stand_in_made_for_a_player_are_not_their_last_turn(table_wi
     ]:
         game.record_event(seat, {"type": kind}, "{player} moved.")
     first = Event.objects.get(game=game, seq=1)
-    assert notifications_module._last_own_move(game, 1, game.version) == (1, first.created_at)
-    assert notifications_module._last_own_move(game, 0, game.version) == (6, ANY)
-    assert notifications_module._last_own_move(game, 1, 0) is None
+    assert turn_mails._last_own_move(game, 1, game.version) == (1, first.created_at)
+    assert turn_mails._last_own_move(game, 0, game.version) == (6, ANY)
+    assert turn_mails._last_own_move(game, 1, 0) is None

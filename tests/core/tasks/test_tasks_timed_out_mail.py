@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
-from games import notifications
 from games.actions import bot_play, lifecycle, turn_timeouts
 from games.models import Game, Notification
+from games.notifications import sending
 from tests.core.services.test_services_takeover import miss_turn
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_declarations")]
@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_declarations")]
 
 def send_timed_out(user, game) -> bool:
     row = Notification.objects.get(user=user, kind="timed_out")
-    return notifications.send_notification("timed_out", user.pk, game.pk, row.version)
+    return sending.send_notification("timed_out", user.pk, game.pk, row.version)
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ def alice_vs_bot(alice):
 def test_the_reminder_before_the_third_miss_says_a_bot_keeps_the_seat(alice, alice_vs_bot):
     miss_turn(alice_vs_bot.pk)
     game = miss_turn(alice_vs_bot.pk)
-    assert notifications.send_notification("reminder", alice.pk, game.pk, game.version) is True
+    assert sending.send_notification("reminder", alice.pk, game.pk, game.version) is True
     assert "keeps your seat until you come back" in " ".join(mail.outbox[-1].body.split())
 
 

@@ -18,7 +18,7 @@ from accounts.passwords import PASSWORD_TRIES
 from api import tokens
 from games.actions import absences, errors, game_state, lifecycle, player_moves, table_talk
 from games.models import ChatMessage, Game, MagicLink, Notification
-from games.notifications import magic_link
+from games.notifications.links import magic_link
 from ledger import chips
 from ledger.management.commands.verify_ledger import problems
 

@@ -10,8 +10,8 @@ from django.core.mail import EmailMultiAlternatives
 from django.urls import reverse
 
 from accounts.models import User
-from games import notifications
 from games.models import Notification
+from games.notifications import delivery
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +48,7 @@ def test_a_confirmation_link_refused_by_the_mail_server_is_sent_on_a_later_try(
     row = Notification.objects.get(user=dora, kind="confirm_address")
     assert row.sent_at is None and row.failed_at is None and row.next_try_at is not None
     refused_sign_up()
-    assert notifications.retry_due_mails(now=row.next_try_at) == 1
+    assert delivery.retry_due_mails(now=row.next_try_at) == 1
     assert run_enqueued() == [True]
     [message] = mail.outbox
     assert message.to == ["d@example.com"] and message.subject == "Confirm your Capitalla mail address"
@@ -63,6 +63,6 @@ def test_a_refused_confirmation_link_for_an_address_since_changed_is_dropped(ref
     row = Notification.objects.get(user=dora, kind="confirm_address")
     User.objects.filter(pk=dora.pk).update(email="")  # she took the address off her account
     refused_sign_up()
-    assert notifications.retry_due_mails(now=row.next_try_at) == 1
+    assert delivery.retry_due_mails(now=row.next_try_at) == 1
     assert run_enqueued() == [False]
     assert mail.outbox == [] and not Notification.objects.filter(user=dora).exists()

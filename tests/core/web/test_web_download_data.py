@@ -10,7 +10,7 @@ from django.urls import reverse
 from accounts.views import DATA_DOWNLOADS_PER_HOUR
 from api import tokens
 from games.actions import lifecycle, table_talk
-from games.notifications import magic_link
+from games.notifications.links import magic_link
 
 pytestmark = pytest.mark.django_db
 

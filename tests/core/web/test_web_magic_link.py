@@ -12,7 +12,8 @@ from django.urls import reverse
 
 from games.actions import lifecycle, player_moves
 from games.models import MagicLink, Seat
-from games.notifications import magic_link, send_notification
+from games.notifications.links import magic_link
+from games.notifications.sending import send_notification
 
 pytestmark = pytest.mark.django_db
 

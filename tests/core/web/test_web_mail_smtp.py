@@ -12,9 +12,9 @@ import pytest
 from django.conf import settings as django_settings
 from django.utils import timezone
 
-from games import notifications
 from games.actions import lifecycle, player_moves
 from games.models import Event, Game, Notification
+from games.notifications import delivery, links
 
 pytestmark = pytest.mark.django_db
 
@@ -85,8 +85,8 @@ def test_a_turn_mail_outlives_a_day_long_mail_server_outage_and_arrives_once(
     # sweep finds the mail due again, and the server still refuses it, for a day and more.
     waited, tries = timedelta(0), 1  # the moved clock: how long since the first try
     while (waited := waited + (row.next_try_at - timezone.now())) < timedelta(days=1):
-        assert notifications.retry_due_mails(now=row.next_try_at - timedelta(seconds=1)) == 0
-        assert notifications.retry_due_mails(now=row.next_try_at) == 1
+        assert delivery.retry_due_mails(now=row.next_try_at - timedelta(seconds=1)) == 0
+        assert delivery.retry_due_mails(now=row.next_try_at) == 1
         assert run_enqueued("send_notification") == [False]
         tries += 1
         row.refresh_from_db()
@@ -96,9 +96,9 @@ def test_a_turn_mail_outlives_a_day_long_mail_server_outage_and_arrives_once(
     # The server is back a day later: the next try sends the mail, once.
 
     smtp_server.start()
-    assert notifications.retry_due_mails(now=row.next_try_at) == 1
+    assert delivery.retry_due_mails(now=row.next_try_at) == 1
     assert run_enqueued("send_notification") == [True]
-    assert notifications.retry_due_mails(now=timezone.now() + timedelta(days=30)) == 0
+    assert delivery.retry_due_mails(now=timezone.now() + timedelta(days=30)) == 0
     assert sweep_mails(bobs_turn) == 0 and enqueued == []
     (message,) = smtp_server.messages
     assert message[1] == ["bob@example.com"]
@@ -112,7 +112,7 @@ def test_list_unsubscribe_is_a_plain_url_for_every_mail_parser(
     sweep_mails(bobs_turn)
     run_enqueued("send_notification")
     (_, _, raw) = smtp_server.messages[0]
-    url = notifications.unsubscribe_url(bob).rsplit("/", 2)[0]  # the token differs by its timestamp
+    url = links.unsubscribe_url(bob).rsplit("/", 2)[0]  # the token differs by its timestamp
     for parser in (policy.compat32, policy.default):
         message = email.message_from_bytes(raw, policy=parser)
         header = str(message["List-Unsubscribe"])

@@ -9,8 +9,8 @@ from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 from django.urls import reverse
 
-from games import notifications
 from games.models import Notification
+from games.notifications import delivery
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,7 @@ def test_a_reset_mail_refused_by_the_mail_server_is_sent_on_a_later_try(
     assert row.attempts == 1 and row.sent_at is None and row.failed_at is None and row.next_try_at is not None
 
     monkeypatch.setattr(EmailMultiAlternatives, "send", real_send)
-    assert notifications.retry_due_mails(now=row.next_try_at) == 1
+    assert delivery.retry_due_mails(now=row.next_try_at) == 1
     assert run_enqueued() == [True]
     [message] = mail.outbox
     assert message.to == ["alice@example.com"] and message.subject == "Choose a new Capitalla password"

@@ -9,9 +9,9 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from games import notifications
 from games.actions import lifecycle, player_moves
 from games.models import Game
+from games.notifications import sending
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +50,7 @@ def test_the_zone_does_not_stay_with_the_server_thread(client, paris_table, bob)
 
 
 def test_the_turn_mail_says_the_deadline_in_the_players_zone(paris_table, bob):
-    sent = notifications.send_notification("your_turn", bob.pk, paris_table.pk, paris_table.version)
+    sent = sending.send_notification("your_turn", bob.pk, paris_table.pk, paris_table.version)
     assert sent is True
     assert f"{paris_hour(paris_table)} CE" in mail.outbox[0].body
     assert "UTC" not in mail.outbox[0].body
