@@ -3,7 +3,8 @@ renders from (games/presenters.py), with the table around it. Nothing here reads
 state but through `rules.view`; the seed appears only in a finished game's log."""
 
 from games.models import Game
-from games.presenters import in_words, present_chat
+from games.move_log import in_words
+from games.table_chat import present_chat
 from ratings.reading import seat_ratings, seat_ratings_of_games
 
 

@@ -72,16 +72,18 @@ def health(url: str) -> tuple[int, float]:
     return status, time.perf_counter() - started
 
 
-def main() -> int:
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     parser.add_argument("--minutes", type=float, default=30)
     parser.add_argument("--steady", type=int, default=20)
     parser.add_argument("--burst", type=int, default=500)
     parser.add_argument("--drain-minutes", type=float, default=30, help="how long to wait for the last games")
     parser.add_argument("--var-dir", type=Path, default=None)
-    args = parser.parse_args()
+    return parser.parse_args()
 
-    var_dir = args.var_dir or Path(tempfile.mkdtemp(prefix="capitalla-soak-"))
+
+def set_up(var_dir: Path) -> dict[str, str]:
+    """The site's environment, in this process too; its database migrated and Django set up."""
     env = site_env(var_dir)
     os.environ.update(env)
     for key in ("REDIS_URL", "DATABASE_URL"):
@@ -92,11 +94,105 @@ def main() -> int:
     import django
 
     django.setup()
-    from django.contrib.auth import get_user_model
+    return env
 
-    from games.actions import lifecycle
-    from games.models import Event, Game
 
+class Soak:
+    """The bot-only tables kept in play, the burst, and the health checks along the way."""
+
+    def __init__(self, addr: str, args: argparse.Namespace):
+        from django.contrib.auth import get_user_model
+
+        self.addr, self.args = addr, args
+        self.host, _ = get_user_model().objects.get_or_create(username="soak", defaults={"display_name": "Soak"})
+        self.tables, self.burst_tables = itertools.cycle(TABLES), itertools.cycle(BURST_TABLES)
+        self.burst_ids: list[int] = []
+        self.burst_started: float | None = None
+        self.burst_done: float | None = None
+        self.checks: Counter = Counter()
+        self.slowest_check = 0.0
+
+    def deal(self, kind: str, players: int) -> int:
+        from games.actions import lifecycle
+
+        game = lifecycle.create_table(self.host, kind, seats=players, bots=players)
+        return lifecycle.start_table(self.host, game.pk).pk
+
+    def play(self) -> float:
+        """Keep the steady tables in play, deal the burst at half time, then wait for every
+        game to finish (or the drain's time to run out). Returns the seconds it all took."""
+        from games.models import Game
+
+        started = time.monotonic()
+        end = started + self.args.minutes * 60
+        burst_at = started + self.args.minutes * 30
+        time.sleep(5)  # let the processes come up
+        while time.monotonic() < end:
+            active = Game.objects.filter(status=Game.Status.ACTIVE).exclude(pk__in=self.burst_ids).count()
+            for _ in range(max(0, self.args.steady - active)):
+                self.deal(*next(self.tables))
+            if self.burst_started is None and time.monotonic() >= burst_at:
+                self.burst()
+            self.watch()
+        drain_end = time.monotonic() + self.args.drain_minutes * 60
+        while Game.objects.filter(status=Game.Status.ACTIVE).exists() and time.monotonic() < drain_end:
+            self.watch()
+        self.note_burst_done()
+        return time.monotonic() - started
+
+    def burst(self) -> None:
+        self.burst_started = time.monotonic()
+        self.burst_ids = [self.deal(*next(self.burst_tables)) for _ in range(self.args.burst)]
+        print(
+            f"soak: burst of {self.args.burst} games dealt in {time.monotonic() - self.burst_started:.1f} s", flush=True
+        )
+
+    def note_burst_done(self) -> None:
+        from games.models import Game
+
+        if self.burst_ids and self.burst_done is None:
+            if not Game.objects.filter(pk__in=self.burst_ids, status=Game.Status.ACTIVE).exists():
+                self.burst_done = time.monotonic()
+
+    def check_health(self) -> None:
+        status, seconds = health(f"http://{self.addr}/healthz/")
+        self.checks[status] += 1
+        self.slowest_check = max(self.slowest_check, seconds)
+
+    def watch(self) -> None:
+        self.note_burst_done()
+        self.check_health()
+        time.sleep(10)
+
+    def report(self, ran: float, log_text: str, returncode: int | None) -> bool:
+        """Print what the soak did and found; whether it failed."""
+        from games.models import Event, Game
+
+        args = self.args
+        games = Game.objects.filter(host=self.host)
+        by_status = Counter(games.values_list("status", flat=True))
+        unfinished = by_status.get(Game.Status.ACTIVE, 0)
+        moves = Event.objects.filter(game__host=self.host).count()
+        problems = {name: len(pattern.findall(log_text)) for name, pattern in LOG_PROBLEMS.items()}
+        done, dealt = self.burst_done, self.burst_started
+        burst_minutes = f"{(done - dealt) / 60:.1f}" if done and dealt else "not done"
+        print(
+            f"\nsoak: {args.minutes:g} min of play, {ran / 60:.1f} min in all (with the drain), "
+            f"{args.steady} steady tables, burst of {len(self.burst_ids)}"
+        )
+        print(f"games dealt: {games.count()}; by status: {dict(by_status)}; unfinished: {unfinished}")
+        print(f"events (moves and deals) recorded: {moves}, {moves / ran:.1f} a second over the run")
+        print(f"burst: every game finished {burst_minutes} min after it was dealt")
+        print(f"/healthz/ answers: {dict(self.checks)}; slowest {self.slowest_check:.2f} s")
+        for name, count in problems.items():
+            print(f"{name} in the log: {count}")
+        return bool(unfinished or any(problems.values()) or returncode not in (0, -signal.SIGTERM))
+
+
+def main() -> int:
+    args = parse_args()
+    var_dir = args.var_dir or Path(tempfile.mkdtemp(prefix="capitalla-soak-"))
+    env = set_up(var_dir)
     addr = f"127.0.0.1:{free_port()}"
     log_path = var_dir / "run_site.log"
     log = log_path.open("w")
@@ -108,80 +204,14 @@ def main() -> int:
         stderr=subprocess.STDOUT,
     )
     print(f"soak: site at http://{addr}/, VAR_DIR {var_dir}, log {log_path}", flush=True)
-
-    host, _ = get_user_model().objects.get_or_create(username="soak", defaults={"display_name": "Soak"})
-    tables, burst_tables = itertools.cycle(TABLES), itertools.cycle(BURST_TABLES)
-    burst_ids: list[int] = []
-    checks = Counter()
-    slowest_check = 0.0
-
-    def deal(kind: str, players: int) -> int:
-        game = lifecycle.create_table(host, kind, seats=players, bots=players)
-        return lifecycle.start_table(host, game.pk).pk
-
-    def check_health() -> None:
-        nonlocal slowest_check
-        status, seconds = health(f"http://{addr}/healthz/")
-        checks[status] += 1
-        slowest_check = max(slowest_check, seconds)
-
-    started = time.monotonic()
-    end = started + args.minutes * 60
-    burst_at, burst_started, burst_done = started + args.minutes * 30, None, None
-
-    def note_burst_done() -> None:
-        nonlocal burst_done
-        if burst_ids and burst_done is None:
-            if not Game.objects.filter(pk__in=burst_ids, status=Game.Status.ACTIVE).exists():
-                burst_done = time.monotonic()
-
-    def watch() -> None:
-        note_burst_done()
-        check_health()
-        time.sleep(10)
-
+    soak = Soak(addr, args)
     try:
-        time.sleep(5)  # let the processes come up
-        while time.monotonic() < end:
-            active = Game.objects.filter(status=Game.Status.ACTIVE).exclude(pk__in=burst_ids).count()
-            for _ in range(max(0, args.steady - active)):
-                deal(*next(tables))
-            if burst_started is None and time.monotonic() >= burst_at:
-                burst_started = time.monotonic()
-                burst_ids = [deal(*next(burst_tables)) for _ in range(args.burst)]
-                print(
-                    f"soak: burst of {args.burst} games dealt in {time.monotonic() - burst_started:.1f} s", flush=True
-                )
-            watch()
-        drain_end = time.monotonic() + args.drain_minutes * 60
-        while Game.objects.filter(status=Game.Status.ACTIVE).exists() and time.monotonic() < drain_end:
-            watch()
-        note_burst_done()
-        ran = time.monotonic() - started
+        ran = soak.play()
     finally:
         site.send_signal(signal.SIGTERM)
         site.wait(timeout=60)
         log.close()
-
-    games = Game.objects.filter(host=host)
-    by_status = Counter(games.values_list("status", flat=True))
-    unfinished = by_status.get(Game.Status.ACTIVE, 0)
-    moves = Event.objects.filter(game__host=host).count()
-    text = log_path.read_text()
-    problems = {name: len(pattern.findall(text)) for name, pattern in LOG_PROBLEMS.items()}
-    burst_minutes = f"{(burst_done - burst_started) / 60:.1f}" if burst_done and burst_started else "not done"
-
-    print(
-        f"\nsoak: {args.minutes:g} min of play, {ran / 60:.1f} min in all (with the drain), "
-        f"{args.steady} steady tables, burst of {len(burst_ids)}"
-    )
-    print(f"games dealt: {games.count()}; by status: {dict(by_status)}; unfinished: {unfinished}")
-    print(f"events (moves and deals) recorded: {moves}, {moves / ran:.1f} a second over the run")
-    print(f"burst: every game finished {burst_minutes} min after it was dealt")
-    print(f"/healthz/ answers: {dict(checks)}; slowest {slowest_check:.2f} s")
-    for name, count in problems.items():
-        print(f"{name} in the log: {count}")
-    failed = unfinished or any(problems.values()) or site.returncode not in (0, -signal.SIGTERM)
+    failed = soak.report(ran, log_path.read_text(), site.returncode)
     print("soak: FAILED" if failed else "soak: passed")
     return 1 if failed else 0
 

@@ -3,7 +3,7 @@ from django.db.models.constants import LOOKUP_SEP
 
 from .admin_read_only import NoWritesMixin, ReadOnlyAdmin
 from .models import ChatMessage, Event, Game, Hand, InboundMail, MagicLink, Notification, OutboxMessage, Seat
-from .presenters import in_words
+from .move_log import in_words
 
 
 class SeatInline(NoWritesMixin, admin.TabularInline):

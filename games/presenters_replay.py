@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games.engine.base import IllegalMove
 from games.models import HISTORY_FIELDS
-from games.presenters import history_lines, in_words
+from games.move_log import history_lines, in_words
 from games.replay import positions
 
 

@@ -22,9 +22,11 @@ from games import health
 from games.actions import bot_play, errors, hand_arrangement, lifecycle, player_moves, table_talk, time_grants
 from games.forms import ResignForm, move_form
 from games.models import HISTORY_FIELDS, Game, Seat, rematch_mark
+from games.move_log import history_lines, payout_lines, with_payouts
 from games.plugins import PLUGINS
-from games.presenters import history_lines, payout_lines, present, present_chat, with_payouts
+from games.presenters import present
 from games.presenters_replay import present_replay, step_of
+from games.table_chat import present_chat
 
 # ---------------------------------------------------------------- helpers
 

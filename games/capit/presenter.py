@@ -1,12 +1,14 @@
 """Cap-It's page as a plain dict, from `rules.view(state, my_seat)` only.
 
 `present_capit(game, table, seen)` adds the Cap-It parts (round, contract, piles, my hand
-and the meld builder, table melds, round summaries, the score chart, the result) to the
+and the meld builder, table melds, round summaries, the score chart (`chart`), the result) to the
 generic table dict that `presenters.present_table` built (seats, clock, stakes, seed,
 history, urls). The builder's answers come from the engine (`engine.drafts`). Nothing
-here reads `game.state` except `legal_moves` for my own seat.
+here reads `game.state` except `legal_moves` for my own seat. `CapitTable` names the
+keys it adds.
 """
 
+from typing import cast
 from urllib.parse import urlencode
 
 from django.urls import reverse
@@ -15,7 +17,9 @@ from games.engine.cards import SYMBOL, as_face, face_of, spoken, spoken_slot
 from games.engine.commands import letter
 from games.engine.common import next_seat
 from games.presenters import arranged, headline
+from games.table_view import Seen, TableView
 
+from .chart import score_chart
 from .engine import arrange, contract_text, face, find_contract, is_natural, is_wild, points, sort_hand
 from .engine.contracts import CONTRACTS, GROUPS, contract_missing
 from .engine.drafts import check_draft, meld_label
@@ -67,71 +71,6 @@ def _faces(cards) -> str:
 
 def _need_text(kind: str, size: int) -> str:
     return f"a {kind} of {size} or more"
-
-
-# ---------------------------------------------------------------- the score chart
-
-
-CHART_COLOURS = ("#e0b43a", "#7fc8f8", "#f28482", "#b8e986", "#d4a5ff", "#ffffff")
-
-
-def score_chart(names: list[str], scores: list[list], rounds_total: int = 5) -> dict | None:
-    """Cumulative score lines per player, as coordinates for an SVG drawn by the template.
-    `scores` is one list of points per finished round (None for a resigned seat)."""
-    if not scores:
-        return None
-    width, height = 600, 250
-    left, right, top, bottom = 44, 170, 14, 30
-    plot_w, plot_h = width - left - right, height - top - bottom
-    totals = []
-    for seat in range(len(names)):
-        run, line = 0, [0]
-        for points_of_round in scores:
-            run += points_of_round[seat] or 0
-            line.append(run)
-        totals.append(line)
-    high = max(max(line) for line in totals)
-    step = next((s for s in (10, 20, 25, 50, 100, 200, 250, 500) if high / s <= 6), 1000)
-    top_value = max(step, -(-high // step) * step)
-
-    def x(k):
-        return round(left + plot_w * k / rounds_total, 1)
-
-    def y(v):
-        return round(top + plot_h * (1 - v / top_value), 1)
-
-    series = []
-    for seat, line in enumerate(totals):
-        dots = [{"x": x(k), "y": y(v), "title": f"{names[seat]}: {v} after round {k}"} for k, v in enumerate(line) if k]
-        series.append(
-            {
-                "name": names[seat],
-                "colour": CHART_COLOURS[seat % len(CHART_COLOURS)],
-                "index": seat,
-                "points": " ".join(f"{x(k)},{y(v)}" for k, v in enumerate(line)),
-                "dots": dots,
-                "end": {"x": x(len(line) - 1) + 6, "y": y(line[-1]) + 4, "label": f"{names[seat]} {line[-1]}"},
-            }
-        )
-    # Labels at the line ends must not overlap: push them apart, top to bottom.
-    ends = sorted(series, key=lambda s: s["end"]["y"])
-    for above, below in zip(ends, ends[1:]):
-        if below["end"]["y"] - above["end"]["y"] < 13:
-            below["end"]["y"] = round(above["end"]["y"] + 13, 1)
-    return {
-        "width": width,
-        "height": height,
-        "left": left,
-        "right": width - right,
-        "top": top,
-        "bottom": height - bottom,
-        "grid": [{"y": y(v), "label": v} for v in range(0, top_value + 1, step)],
-        "xticks": [{"x": x(k), "label": "start" if k == 0 else f"R{k}"} for k in range(rounds_total + 1)],
-        "series": series,
-        "label": "Cumulative points after each round: "
-        + "; ".join(f"{names[i]} {line[-1]}" for i, line in enumerate(totals))
-        + ". Lower is better.",
-    }
 
 
 # ---------------------------------------------------------------- the page
@@ -259,19 +198,71 @@ def _draft(request, refused: bool) -> dict | None:
     return draft
 
 
-def present_capit(game, table: dict, seen) -> dict:
-    """Add Cap-It's parts to the generic `table` dict (see `presenters.present_table`)."""
-    view = seen.view
-    name_of = seen.name_of
-    me = seen.my_index
-    players = view["players"]
+class CapitTable(TableView, total=False):
+    """The table with Cap-It's parts (`present_capit`): `hand` is my cards, each `pcard`
+    with what the builder ticks; `controls`, on my turn, is `_controls`."""
+
+    round: int
+    rounds_total: int
+    dealer_name: str
+    contract: dict  # the round's contract, its groups and how far my hand is from it
+    hand_count: int
+    discard_top: dict | None
+    discard_size: int
+    stock_size: int
+    table_melds: list[dict]  # melds_by_owner
+    must_use: list[dict]  # the cards I took from the discard pile and must meld this turn
+    ace_value: int
+    round_rows: list[dict]
+    round_totals: list[int]
+    last_round: dict | None
+    chart: dict | None  # score_chart
+
+
+def present_capit(game, table: TableView, seen: Seen) -> CapitTable:
+    """Add Cap-It's parts to the generic `table` (see `presenters.present_table`)."""
+    page = cast(CapitTable, table)  # the same dict, with Cap-It's keys added below
+    view, name_of, me = seen.view, seen.name_of, seen.my_index
+    players, number = view["players"], view["round"]
     names = [name_of(i) for i in range(players)]
     ace = view["options"].get("ace_value", 15)
     totals = view.get("totals") or [0] * players
-    laid = view.get("laid") or [False] * players
-    number = view["round"]
-    over = view["phase"] == "over"
+    _seat_words(page, view, totals)
+    hand = arranged(page, seen, sort_hand)
+    draft = _draft(seen.request, refused=bool(page["error"]))
+    progress, plan_cards = _progress(view, hand, me)
+    top = view.get("discard_top")
+    rows = _round_rows(view, name_of)
+    page.update(
+        {
+            "round": number,
+            "rounds_total": view.get("rounds_total", 5),
+            "dealer_name": name_of(view["dealer"]),
+            "contract": _contract(view, names, progress),
+            "hand": _hand_cards(view, hand, plan_cards, draft) if hand is not None else None,
+            "hand_count": len(hand or []),
+            "discard_top": pcard(top, ace_value=ace) if top else None,
+            "discard_size": view.get("discard_size", 0),
+            "stock_size": view.get("stock_size", 0),
+            "table_melds": melds_by_owner(view, names, me),
+            "must_use": [pcard(c, ace_value=ace) for c in view.get("must_use") or []],
+            "ace_value": ace,
+            "round_rows": rows,
+            "round_totals": totals,
+            "last_round": _summary(rows[-1], names) if rows else None,
+            "chart": score_chart(names, [r["points"] for r in view.get("rounds") or []], view.get("rounds_total", 5)),
+            "result": _result(view, name_of, names),
+        }
+    )
+    my_turn = page.get("my_turn") and page["is_active"]
+    page["controls"] = _controls(game, view, me, names, name_of, hand or [], ace, draft) if my_turn else None
+    return page
 
+
+def _seat_words(table: TableView, view: dict, totals: list[int]) -> None:
+    """Each seat row's tags (the dealer, a contract down) and its points."""
+    over = view["phase"] == "over"
+    laid = view.get("laid") or []
     for row in table["seats"]:
         i = row["index"]
         if i == view["dealer"] and not over:
@@ -282,35 +273,39 @@ def present_capit(game, table: dict, seen) -> dict:
         points = f"{total} point{'' if total == 1 else 's'}"
         row["cards"] = " · ".join(filter(None, [row["cards"], points])) if table["is_active"] else points
 
-    table_melds = melds_by_owner(view, names, me)
 
-    hand = arranged(table, seen, sort_hand)
-    draft = _draft(seen.request, refused=bool(table["error"]))
-    must_use = list(view.get("must_use") or [])
-    plan_cards: set[str] = set()
-    progress = None
-    if hand is not None and not over:
-        if laid[me]:
-            progress = {"done": True, "text": "Your contract is down: meld, lay off and swap wild cards freely."}
-        elif find_contract(hand, number):
-            progress = {
-                "done": False,
-                "ready": True,
-                "text": "Your hand holds the contract: lay it down after you draw."
-                if view["phase"] == "draw" or me not in view["to_act"]
-                else "Your hand holds the contract: lay it down now.",
-            }
-        else:
-            missing, plan_cards = contract_missing(hand, number)
-            progress = {
-                "done": False,
-                "ready": False,
-                "missing": missing,
-                "text": f"You are {missing} card{'s' * (missing != 1)} short of the contract; "
-                "the cards marked • fit the closest plan.",
-            }
+def _progress(view: dict, hand: list[str] | None, me: int | None) -> tuple[dict | None, set[str]]:
+    """How far my hand is from the round's contract, and the cards of the closest plan
+    (marked • in my hand) when it falls short. None for no hand, or once the game is over."""
+    if hand is None or view["phase"] == "over":
+        return None, set()
+    number = view["round"]
+    if (view.get("laid") or [False] * view["players"])[me]:
+        return {"done": True, "text": "Your contract is down: meld, lay off and swap wild cards freely."}, set()
+    if find_contract(hand, number):
+        later = view["phase"] == "draw" or me not in view["to_act"]
+        return {
+            "done": False,
+            "ready": True,
+            "text": "Your hand holds the contract: lay it down after you draw."
+            if later
+            else "Your hand holds the contract: lay it down now.",
+        }, set()
+    missing, plan_cards = contract_missing(hand, number)
+    return {
+        "done": False,
+        "ready": False,
+        "missing": missing,
+        "text": f"You are {missing} card{'s' * (missing != 1)} short of the contract; "
+        "the cards marked • fit the closest plan.",
+    }, plan_cards
 
-    contract = {
+
+def _contract(view: dict, names: list[str], progress: dict | None) -> dict:
+    """The round's contract: its groups, my progress toward it, who has laid theirs."""
+    number = view["round"]
+    laid = view.get("laid") or [False] * view["players"]
+    return {
         "number": number,
         "text": contract_text(number),
         "needs": [
@@ -318,53 +313,28 @@ def present_capit(game, table: dict, seen) -> dict:
             for letter, (kind, size) in zip(GROUPS, CONTRACTS[number - 1])
         ],
         "progress": progress,
-        "laid_names": [names[i] for i in range(players) if i < len(laid) and laid[i]],
+        "laid_names": [names[i] for i in range(view["players"]) if i < len(laid) and laid[i]],
     }
 
+
+def _hand_cards(view: dict, hand: list[str], plan_cards: set[str], draft: dict | None) -> list[dict]:
+    """My cards, each with what the page marks on it (the closest plan, a card I must use,
+    the one I drew) and the builder's ticks, kept from the draft."""
+    ace = view["options"].get("ace_value", 15)
+    must_use = set(view.get("must_use") or [])
     draft_groups = draft["groups"] if draft else {}
     draft_ticks = set(draft["cards"]) if draft else set()
-    hand_cards = []
-    for card_id in hand or []:
+    letters = GROUPS[: len(CONTRACTS[view["round"] - 1])]
+    cards = []
+    for card_id in hand:
         c = pcard(card_id, ace_value=ace)
         c["plan"] = card_id in plan_cards
         c["must_use"] = card_id in must_use
-        c["groups"] = [
-            {"letter": g, "checked": card_id in draft_groups.get(g, [])} for g in GROUPS[: len(CONTRACTS[number - 1])]
-        ]
+        c["groups"] = [{"letter": g, "checked": card_id in draft_groups.get(g, [])} for g in letters]
         c["ticked"] = card_id in draft_ticks
         c["new"] = card_id == view.get("drawn")
-        hand_cards.append(c)
-
-    top = view.get("discard_top")
-    table.update(
-        {
-            "round": number,
-            "rounds_total": view.get("rounds_total", 5),
-            "dealer_name": name_of(view["dealer"]),
-            "contract": contract,
-            "hand": hand_cards if hand is not None else None,
-            "hand_count": len(hand or []),
-            "discard_top": pcard(top, ace_value=ace) if top else None,
-            "discard_size": view.get("discard_size", 0),
-            "stock_size": view.get("stock_size", 0),
-            "table_melds": table_melds,
-            "must_use": [pcard(c, ace_value=ace) for c in must_use],
-            "ace_value": ace,
-        }
-    )
-
-    rows = _round_rows(view, name_of)
-    table["round_rows"] = rows
-    table["round_totals"] = totals
-    table["last_round"] = _summary(rows[-1], names) if rows else None
-    table["chart"] = score_chart(names, [r["points"] for r in view.get("rounds") or []], view.get("rounds_total", 5))
-    table["result"] = _result(view, name_of, names)
-
-    controls = None
-    if table.get("my_turn") and table["is_active"]:
-        controls = _controls(game, view, me, names, name_of, hand or [], ace, draft)
-    table["controls"] = controls
-    return table
+        cards.append(c)
+    return cards
 
 
 def _controls(game, view: dict, me: int, names, name_of, hand: list[str], ace: int, draft) -> dict:

@@ -1,15 +1,18 @@
 """Capitalla's parts of the game page, as plain dicts: the cards (their markup rendered
 once per process), my hand by capital initial, the piles, the declaration the solver
-found, the result with every hand, and a replay's table. Like every presenter it reads
-only `rules.view` (and `legal_moves` for my own seat)."""
+found, the result with every hand, and a replay's table (`CapitallaTable` names the keys
+it adds). Like every presenter it reads only `rules.view` (and `legal_moves` for my own
+seat)."""
 
 import json
 from functools import cache
+from typing import cast
 
 from django.template.loader import render_to_string
 
 from games.engine.countries import breakable
 from games.presenters import arranged
+from games.table_view import Seen, TableView
 
 from .engine import CARDS, InvalidGroup, group_kind, run_roles
 from .engine.cards import JOKER_LETTER as JOKER
@@ -159,12 +162,24 @@ NO_CONTROLS = {
 }
 
 
-def present_capitalla(game, table: dict, seen) -> dict:
+class CapitallaTable(TableView, total=False):
+    """The table with Capitalla's parts (`present_capitalla`): `hand_groups` is my hand by
+    letter (`hand_groups`), `controls` the moves I may make (`NO_CONTROLS`' keys) and
+    `result` the result with every hand."""
+
+    hand_count: int
+    discard_top: dict | None  # card
+    discard_size: int
+    draw_size: int
+
+
+def present_capitalla(game, table: TableView, seen: Seen) -> CapitallaTable:
     """Capitalla's parts: my hand by letter, the piles, the declaration, the result."""
+    page = cast(CapitallaTable, table)  # the same dict, with Capitalla's keys added below
     view, my_index, name_of = seen.view, seen.my_index, seen.name_of
-    status, my_turn, result = game.status, table["my_turn"], view.get("result")
+    status, my_turn, result = game.status, page["my_turn"], view.get("result")
     hand = view.get("hand") if my_index is not None else None
-    table.update(
+    page.update(
         {
             "hand_count": len(hand) if hand is not None else 0,
             "discard_top": card(view["discard_top"]) if view.get("discard_top") else None,
@@ -193,24 +208,24 @@ def present_capitalla(game, table: dict, seen) -> dict:
                 "groups": [declared_group(list(g)) for g in declaration["groups"]],
                 "groups_json": _json(declaration["groups"]),
             }
-    table["controls"] = controls
-    hand = arranged(table, seen, by_initial)
-    table["hand_groups"] = (
+    page["controls"] = controls
+    hand = arranged(page, seen, by_initial)
+    page["hand_groups"] = (
         None
         if hand is None
         else hand_groups(
             hand,
             discardable=controls["discardable"],
             new=_picked_card(view, my_index),
-            by_letter=not table["arrange"] or not table["arrange"]["dragged"],
+            by_letter=not page["arrange"] or not page["arrange"]["dragged"],
         )
     )
 
     if result:
-        table["result"] = _present_result(result, view, name_of, game.num_seats)
+        page["result"] = _present_result(result, view, name_of, game.num_seats)
     else:
-        table["result"] = None
-    return table
+        page["result"] = None
+    return page
 
 
 def _picked_card(view: dict, my_index) -> set[str]:

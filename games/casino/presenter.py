@@ -6,12 +6,16 @@ the deal summaries, the running score to 21, the result) to the generic table di
 `presenters.present_table` built. What a selection allows comes from the engine
 (`engine.selection_plays`); nothing here decides a rule. Nothing reads `game.state`
 but the engine's own answers for my seat (the plays of my selection, their labels).
+`CasinoTable` names the keys it adds.
 """
+
+from typing import cast
 
 from games.engine.cards import SYMBOL, face, face_of, rank_of
 from games.engine.commands import letter
 from games.engine.countries import breakable
 from games.presenters import arranged, headline
+from games.table_view import Seen, TableView
 
 from .engine import TARGET, play_label, selection_plays, sort_hand
 from .engine import value as card_value
@@ -292,8 +296,28 @@ def plays_for(game, me: int, card: str | None, picked: list[str]) -> dict:
     }
 
 
-def present_casino(game, table: dict, seen) -> dict:
-    """Add Casino's parts to the generic `table` dict (see `presenters.present_table`)."""
+class CasinoTable(TableView, total=False):
+    """The table with Casino's parts (`present_casino`): `hand` is my cards, each `pcard`
+    marked "chosen" (my selection's card); `controls`, on my turn, the plays of my
+    selection or the questions I ask after a capture."""
+
+    deal: int | None
+    dealer_name: str | None
+    stock_size: int
+    row: dict  # table_row: the loose cards and the builds
+    hand_count: int
+    piles: list[dict]
+    questions: dict | None
+    scores: list[dict]
+    target: int
+    deal_rows: list[dict]
+    last_deal: dict | None
+    options: dict
+
+
+def present_casino(game, table: TableView, seen: Seen) -> CasinoTable:
+    """Add Casino's parts to the generic `table` (see `presenters.present_table`)."""
+    page = cast(CasinoTable, table)  # the same dict, with Casino's keys added below
     view = seen.view
     name_of = seen.name_of
     me = seen.my_index
@@ -303,23 +327,23 @@ def present_casino(game, table: dict, seen) -> dict:
     scores = view.get("scores") or [0] * players
     over = view["phase"] == "over"
 
-    for row in table["seats"]:
-        i = row["index"]
+    for seat_row in page["seats"]:
+        i = seat_row["index"]
         if i == view.get("dealer") and not over:
-            row["tags"].append({"text": "dealer", "modifier": ""})
+            seat_row["tags"].append({"text": "dealer", "modifier": ""})
         total = scores[i] if i < len(scores) else 0
         points = f"{total} point{'' if total == 1 else 's'}"
-        row["cards"] = " · ".join(filter(None, [row["cards"], points])) if table["is_active"] else points
+        seat_row["cards"] = " · ".join(filter(None, [seat_row["cards"], points])) if page["is_active"] else points
 
-    hand = arranged(table, seen, sorted_hand)
+    hand = arranged(page, seen, sorted_hand)
     row = table_row(view, name_of, me, countries=countries)
-    my_turn = bool(table.get("my_turn") and table["is_active"])
+    my_turn = bool(page.get("my_turn") and page["is_active"])
     selecting = my_turn and view["phase"] == "play" and hand is not None
     card, picked = _selection(seen) if selecting else (None, [])
     if picked:
         row = table_row(view, name_of, me, picked, countries)
 
-    table.update(
+    page.update(
         {
             "deal": view.get("deal"),
             "dealer_name": name_of(view["dealer"]) if view.get("dealer") is not None else None,
@@ -328,7 +352,7 @@ def present_casino(game, table: dict, seen) -> dict:
             "hand": [{**pcard(c, countries), "chosen": c == card} for c in hand] if hand is not None else None,
             "hand_count": len(hand or []),
             "piles": piles(view, names, countries),
-            "questions": questions(view, name_of, me) if table["is_active"] or over else None,
+            "questions": questions(view, name_of, me) if page["is_active"] or over else None,
             "scores": [{"name": names[i], "total": t, "to_go": max(0, TARGET - t)} for i, t in enumerate(scores)],
             "target": TARGET,
             "deal_rows": deal_rows(view, names),
@@ -336,14 +360,14 @@ def present_casino(game, table: dict, seen) -> dict:
             "options": view.get("options") or {},
         }
     )
-    table["last_deal"] = table["deal_rows"][-1] if table["deal_rows"] else None
+    page["last_deal"] = page["deal_rows"][-1] if page["deal_rows"] else None
     controls = None
     if my_turn and hand is not None:
         controls = {"phase": view["phase"]}
         if selecting:
             controls["selection"] = plays_for(game, me, card, picked)
         elif view["phase"] == "ask":
-            kept = _refused_choices(seen.request, refused=bool(table["error"]))
+            kept = _refused_choices(seen.request, refused=bool(page["error"]))
             controls["ask"] = _ask_panel(view, me, name_of, countries, kept)
-    table["controls"] = controls
-    return table
+    page["controls"] = controls
+    return page

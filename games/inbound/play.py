@@ -20,7 +20,7 @@ from django.db import transaction
 from games.actions import bot_play, errors, player_moves, table_talk
 from games.engine.commands import SAY_VERBS, CommandError, CommandHelp, normalize
 from games.models import Event, Game, InboundMail
-from games.presenters import in_words
+from games.move_log import in_words
 
 # Commands of every game, after the game's own in the help.
 EVERY_GAME = (

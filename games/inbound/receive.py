@@ -36,7 +36,7 @@ from games.inbound.head import Head, Unreadable, read_head
 from games.inbound.message import MessageTooBig, checked_size, read_text
 from games.inbound.play import SAY_VERBS, Report, play_commands, reads_as_a_command, seat_names
 from games.models import Game, InboundMail, Notification
-from games.presenters import in_words
+from games.move_log import in_words
 
 logger = logging.getLogger(__name__)
 

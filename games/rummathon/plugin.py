@@ -5,6 +5,7 @@ from games.plugins import GamePlugin, pot_to_the_winners, ranking_by
 from . import forms, presenter, urls
 from .engine import COMMANDS, RULES, all_cards, reshuffle_hidden
 from .engine.bots import BOTS
+from .results import result_headline
 
 PLUGIN = GamePlugin(
     rules=RULES,
@@ -14,7 +15,7 @@ PLUGIN = GamePlugin(
     replay_position=presenter.rummathon_position,
     move_form=forms.RummathonMoveForm,
     move_fields=forms.fields_for,
-    result_headline=presenter.result_headline,
+    result_headline=result_headline,
     payouts=pot_to_the_winners(RULES),
     cards=all_cards,
     commands=COMMANDS,

@@ -4,18 +4,22 @@
 that `presenters.present_table` built: the rule cards and how far each player is along
 them, my rule card in full with my progress toward its current sequence, my hand, the
 deck and the fanned discard pile, the groups on the table, the banners (declarations,
-bypasses, burdens, blocks), the buy panel, my moves, the round summaries and the result.
-My moves are the engine's `legal_moves` for my seat, each as the fields its form posts;
-the sequence I am to lay next and how short my hand falls are the engine's
-(`next_requirement` reads only what the view shows, `solver.shortfall`); nothing here
-decides a rule.
+bypasses, burdens, blocks: `banners`), the buy panel, my moves, the round summaries and
+the result (`results`); `RummathonTable` names the keys it adds. My moves are the
+engine's `legal_moves` for my seat, each as the fields its form posts; the sequence I am
+to lay next and how short my hand falls are the engine's (`next_requirement` reads only
+what the view shows, `solver.shortfall`); nothing here decides a rule.
 """
+
+from typing import cast
 
 from games.engine.commands import letter
 from games.models import spoken_list
-from games.presenters import arranged, headline
+from games.presenters import arranged
+from games.table_view import Seen, TableView
 
 from . import builder
+from .banners import banners, block_text, burden_text, seat_tags
 from .engine import (
     ACTIONS,
     RULE_CARDS,
@@ -29,13 +33,13 @@ from .engine import (
 )
 from .engine import action as action_of
 from .engine.groups import KIND_NAME, slot_text
-from .engine.rules import BURDEN_GROUP, BUY_PRICE, next_requirement
+from .engine.rules import BUY_PRICE, next_requirement
 from .faces import rcard
 from .forms import fields_for
+from .results import DECLARATION, final_result, round_rows
 
 HAND_SORTS = ("colour", "number")
 ACTION_NAME = {"BYPASS": "Bypass", "BURDEN": "Burden", "DOUBLE_BURDEN": "Double Burden", "BLOCK": "Block"}
-DECLARATION = {"royale": "Rummathon Royale", "double": "Double Rummathon Royale"}
 # What each rule card leans to, in the words of the rules page (rummathon/rules.html).
 LEAN = {
     "Crown": "A bit of everything.",
@@ -91,7 +95,7 @@ def table_groups(view: dict, names: list[str], me: int | None) -> list[dict]:
             {
                 "seat": seat,
                 "name": "You" if seat == me else names[seat],
-                "blocked": _block_text(block, seat, names) if block else None,
+                "blocked": block_text(block, seat, names) if block else None,
                 "groups": [_group(group, first + k) for k, group in enumerate(groups)],
             }
         )
@@ -159,7 +163,7 @@ def my_rule_card(view: dict, me: int, hand: list[str], names: list[str]) -> dict
         "step": min(progress + 1, len(order)),
         "total": len(order),
         "skipped": [n + 1 for n in range(len(card["sequences"])) if n not in order],
-        "burden": _burden_text(burden, me, names, me) if burden else None,
+        "burden": burden_text(burden, me, names, me) if burden else None,
         "aim": _aim(view, me, hand),
     }
 
@@ -186,71 +190,6 @@ def _fitting(hand: list[str], requirement: list[dict], short: int) -> list[str]:
     groups = find_sequence(hand + spare, requirement) or []
     lent = set(spare)
     return [card for group in groups for card in group["cards"] if card not in lent]
-
-
-# ---------------------------------------------------------------- banners and tags
-
-
-def _block_text(block: dict, seat: int, names: list[str]) -> str:
-    if block["all"]:
-        return f"{names[seat]}'s groups are blocked: no one else may hit them."
-    return f"{names[seat]}'s groups are blocked by {names[block['by']]}: only they may hit them."
-
-
-def _burden_text(burden: dict, seat: int, names: list[str], me: int | None) -> str:
-    item = BURDEN_GROUP[burden["kind"]]
-    who = "You" if seat == me else names[seat]
-    by = "you" if burden["by"] == me else names[burden["by"]]
-    return f"{who} must also lay a {KIND_NAME[item['kind']]} of {item['size']} — played by {by}."
-
-
-def banners(view: dict, names: list[str]) -> list[dict]:
-    """What is in force this round, each as a banner: {"text", "kind"}."""
-    out = []
-    for seat, declared in enumerate(view["declared"]):
-        if declared:
-            count = "two" if declared == "royale" else "three"
-            out.append(
-                {
-                    "kind": "declared",
-                    "text": f"{names[seat]} declared {DECLARATION[declared]}: "
-                    f"{count} sequences down before anyone goes out.",
-                }
-            )
-    for seat in view["skips"]:
-        out.append({"kind": "bypass", "text": f"{names[seat]}'s next turn is skipped (Bypass)."})
-    for seat, burden in enumerate(view["burdens"]):
-        if burden:
-            laid = any(group["burden"] for group in view["groups"][seat])
-            text = _burden_text(burden, seat, names, None)
-            out.append({"kind": "burden", "text": text + (" Laid." if laid else "")})
-    for seat, block in enumerate(view["blocked"]):
-        if block:
-            out.append({"kind": "block", "text": _block_text(block, seat, names)})
-    for seat, banned in enumerate(view["banned_declare"]):
-        if banned and view["phase"] != "over":
-            out.append(
-                {
-                    "kind": "banned",
-                    "text": f"{names[seat]}'s Rummathon Royale failed last round: they may not declare this round.",
-                }
-            )
-    return out
-
-
-def _seat_tags(view: dict, seat: int) -> list[dict]:
-    tags = []
-    if seat == view["dealer"]:
-        tags.append({"text": "dealer", "modifier": ""})
-    if view["down"][seat]:
-        tags.append({"text": "down", "modifier": "tag--active"})
-    if view["declared"][seat]:
-        tags.append({"text": "declared", "modifier": "tag--stakes"})
-    if view["burdens"][seat]:
-        tags.append({"text": "burdened", "modifier": "tag--out"})
-    if view["blocked"][seat]:
-        tags.append({"text": "blocked", "modifier": "tag--private"})
-    return tags
 
 
 # ---------------------------------------------------------------- buying
@@ -380,76 +319,7 @@ def hit_forms(view: dict, hand: list[str], names: list[str], me: int, legal: lis
     ]
 
 
-# ---------------------------------------------------------------- rounds and the result
-
-
-def round_rows(view: dict, names: list[str]) -> list[dict]:
-    """Each finished round: who went out, and per seat the points, the burden points, what
-    was left in hand and whether they advanced (how far) or repeat."""
-    rows = []
-    for summary in view["rounds"]:
-        lines = []
-        for seat in range(len(names)):
-            step = summary["advanced"][seat]
-            declared = summary["declared"][seat]
-            if step:
-                outcome = f"advances {step}" + (f" ({DECLARATION[declared]})" if declared else "")
-            elif declared:
-                outcome = f"repeats ({DECLARATION[declared]} failed)"
-            else:
-                outcome = "repeats"
-            lines.append(
-                {
-                    "name": names[seat],
-                    "went_out": summary["went_out"] == seat,
-                    "points": summary["points"][seat],
-                    "burden_points": summary["burden_points"][seat],
-                    "left": summary["left_in_hand"][seat],
-                    "outcome": outcome,
-                    "advanced": bool(step),
-                }
-            )
-        went_out = summary["went_out"]
-        rows.append(
-            {
-                "number": summary["number"],
-                "went_out": names[went_out] if went_out is not None else None,
-                "lines": lines,
-            }
-        )
-    return rows
-
-
-def result_headline(result: dict, name_of) -> str:
-    """The result in one sentence: who won, and how."""
-
-    def won(who: str, winners: list[int]) -> str:
-        if result.get("reason") == "double_royale":
-            return f"{who} won at once with a Double Rummathon Royale."
-        return f"{who} won with {result['scores'][winners[0]]} points, every sequence laid."
-
-    return headline(result, name_of, won)
-
-
-def _result(view: dict, name_of, names: list[str]) -> dict | None:
-    result = view.get("result")
-    if not result:
-        return None
-    winners = list(result.get("winners") or [])
-    totals = result.get("scores") or view["scores"]
-    total = len(view["sequences"])
-    standings = [
-        {
-            "name": names[i],
-            "total": totals[i],
-            "winner": i in winners,
-            "out": i in view["out"],
-            "step": f"{min(view['progress'][i], total)} of {total} sequences laid",
-        }
-        for i in range(len(names))
-    ]
-    standings.sort(key=lambda row: (not row["winner"], row["out"], -(row["total"] or 0)))
-    return {"headline": result_headline(result, name_of), "standings": standings}
+# ---------------------------------------------------------------- the replay
 
 
 def rummathon_position(view: dict, hands: list[list[str]], names: list[str]) -> dict:
@@ -474,27 +344,49 @@ def rummathon_position(view: dict, hands: list[list[str]], names: list[str]) -> 
 # ---------------------------------------------------------------- the page
 
 
-def present_rummathon(game, table: dict, seen) -> dict:
-    """Add Rummathon's parts to the generic `table` dict (see `presenters.present_table`)."""
+class RummathonTable(TableView, total=False):
+    """The table with Rummathon's parts (`present_rummathon`): `hand` is my cards, each
+    `rcard` marked "fits" (my current sequence) and "new"; `controls`, on my turn, is
+    `moves_panel` with the hit forms and the lay-down builder."""
+
+    round: int
+    dealer_name: str
+    deck_size: int
+    pile: list[dict]  # fanned_pile
+    hand_count: int
+    rule_cards: list[dict]  # rule_cards_strip
+    my_rule_card: dict | None  # my_rule_card, while I play
+    groups: list[dict]  # table_groups
+    banners: list[dict]
+    buying: dict | None  # buy_panel, after the deal
+    scores: list[dict]
+    round_rows: list[dict]  # results.round_rows
+    last_round: dict | None
+    variant: str
+
+
+def present_rummathon(game, table: TableView, seen: Seen) -> RummathonTable:
+    """Add Rummathon's parts to the generic `table` (see `presenters.present_table`)."""
+    page = cast(RummathonTable, table)  # the same dict, with Rummathon's keys added below
     view = seen.view
     me = seen.my_index
     names = [seen.name_of(i) for i in range(view["players"])]
     over = view["phase"] == "over"
-    for row in table["seats"]:
+    for row in page["seats"]:
         seat = row["index"]
         if not over:
-            row["tags"] += _seat_tags(view, seat)
+            row["tags"] += seat_tags(view, seat)
         points = f"{view['scores'][seat]} point{'s' * (view['scores'][seat] != 1)}"
-        row["cards"] = " · ".join(filter(None, [row["cards"], points])) if table["is_active"] else points
+        row["cards"] = " · ".join(filter(None, [row["cards"], points])) if page["is_active"] else points
 
-    hand = arranged(table, seen, sort_hand)
-    mine = me is not None and hand is not None and me not in view["out"] and table["is_active"]
+    hand = arranged(page, seen, sort_hand)
+    mine = me is not None and hand is not None and me not in view["out"] and page["is_active"]
     aim_card = my_rule_card(view, me, hand, names) if mine else None
     fits = set(aim_card["aim"]["fits"]) if aim_card and aim_card["aim"] else set()
-    my_turn = bool(table.get("my_turn") and table["is_active"] and mine)
+    my_turn = bool(page.get("my_turn") and page["is_active"] and mine)
     legal = game.rules.legal_moves(game.state, me) if my_turn else []
     panel = moves_panel(view, legal, names, me) if legal else None
-    table.update(
+    page.update(
         {
             "round": view["round"],
             "phase": view["phase"],
@@ -512,11 +404,11 @@ def present_rummathon(game, table: dict, seen) -> dict:
             "buying": buy_panel(view, names, me) if view["phase"] == "buy" else None,
             "scores": [{"name": names[i], "total": t} for i, t in enumerate(view["scores"])],
             "round_rows": round_rows(view, names),
-            "result": _result(view, name_of=seen.name_of, names=names),
+            "result": final_result(view, name_of=seen.name_of, names=names),
             "variant": view["options"]["variant"].capitalize(),
         }
     )
-    table["last_round"] = table["round_rows"][-1] if table["round_rows"] else None
+    page["last_round"] = page["round_rows"][-1] if page["round_rows"] else None
     controls = None
     if panel:
         controls = {
@@ -525,7 +417,7 @@ def present_rummathon(game, table: dict, seen) -> dict:
             "drawn": view["drawn"],
             "hit_forms": hit_forms(view, hand, names, me, legal) if view["drawn"] else [],
         }
-        draft = builder.kept_draft(seen.request, refused=bool(table["error"]))
-        controls["builder"] = builder.builder_panel(game, view, me, draft, legal, table["hand"])
-    table["controls"] = controls
-    return table
+        draft = builder.kept_draft(seen.request, refused=bool(page["error"]))
+        controls["builder"] = builder.builder_panel(game, view, me, draft, legal, page["hand"])
+    page["controls"] = controls
+    return page

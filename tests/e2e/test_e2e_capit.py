@@ -122,7 +122,6 @@ def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_b
     monkeypatch.setattr(lifecycle, "new_seed", lambda: SEED)  # the live server deals in this process
 
     banner = page.locator(".turn-banner")
-    check = page.locator("#builder-check")
 
     # 1. Alice logs in and opens a Cap-It table (four players at least: three bots).
     log_in(page)
@@ -136,56 +135,19 @@ def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_b
     expect(banner).to_contain_text("Your turn: take the", timeout=POLL_WAIT)
     assert_same_page(page)
 
-    # 2. She draws from the stock. A turn never starts with an empty discard pile (every
-    # turn ends with a discard, every round starts with one), so that is a push: the top
-    # discard and a stock card go to the next player, then she draws from the stock.
-    before = hand(page)
-    take, push = page.get_by_role("button", name="Take the"), page.get_by_role("button", name="Push", exact=True)
-    top = take.inner_text().removeprefix("Take the ")
-    # The two choices are buttons of one look, one under the other, of one width.
-    assert (box(take)["x"], box(take)["width"]) == (box(push)["x"], box(push)["width"])
-    assert styles(take, "backgroundColor", "color") == styles(push, "backgroundColor", "color")
-    play_move(page, push)
-    expect(page.locator(".history__list li").first).to_have_text(
-        f"Alice pushed the {top} and a stock card to the next player, then drew from the stock."
-    )
-    expect(page.locator(".my-hand .phand [data-card]")).to_have_count(len(before) + 1)
-    expect(banner).to_contain_text("Your turn: lay down your contract if you can, then discard.")
+    # 2. She draws from the stock (a push).
+    push_and_draw(page)
     assert_same_page(page)
 
-    # 3. She ticks cards into group A of the contract; each change is checked live, and
-    # the check says why the cards are no meld, in the engine's words.
-    settled(page)  # the builder came in with the push's answer
-    cards = hand(page)
-    kind = page.locator('#builder input[name="kind_A"]').get_attribute("value")
-    trio, reason = no_meld(cards, kind)
-    tick_into_group(page, "A", trio[0])
-    expect(check).to_contain_text(f"✗ Group A is not a valid {kind}: {meld_problem(trio[:1], kind)}")
-    tick_into_group(page, "A", trio[1])
-    tick_into_group(page, "A", trio[2])
-    for card in trio:
-        expect(page.locator(f'#builder input[name="A"][value="{card}"]')).to_be_checked()
-    expect(check.locator(".check--bad")).to_have_text(f"✗ Group A is not a valid {kind}: {reason}")
+    # 3. She ticks three cards that make no meld into group A of the contract, then sorts
+    # her hand by rank: her ticks stay.
+    cards, trio = tick_no_meld_into_group_a(page)
+    assert_same_page(page)
+    sort_by_rank_keeping_ticks(page, cards, trio)
     assert_same_page(page)
 
-    # She sorts her hand by rank: the table comes back re-sorted with her ticks kept.
-    play_move(page, page.get_by_role("button", name="by rank"))
-    expect(page.get_by_role("button", name="by rank")).to_have_attribute("aria-pressed", "true")
-    assert hand(page) == sort_hand(cards, by="rank")
-    for card in trio:
-        expect(page.locator(f'#builder input[name="A"][value="{card}"]')).to_be_checked()
-    assert_same_page(page)
-
-    # 4. She discards one of them: her first press asks, naming the card in words, the
-    # second discards it, and her turn ends; the bots' reply comes in by the poll.
-    discard = page.locator(f'button[form="capit-discard"][value="{trio[0]}"]')
-    face = shown_face(trio[0])
-    settled(page)
-    press_twice(page, discard, f"Discard the {pcard(trio[0])['name']}?")  # "queen of spades", "2 of clubs, wild"
-    expect(page.locator(".history__list li").first).to_have_text(f"Alice discarded the {face}.")
-    expect(banner).to_contain_text("Waiting for Bot 2")
-    expect(page.locator(".my-hand .phand [data-card]")).to_have_count(len(cards) - 1)
-
+    # 4. She discards one of them, and her turn ends; the bots' reply comes in by the poll.
+    face = discard_on_second_press(page, trio[0], cards_before=len(cards))
     play_bot_turns()
     expect(banner).to_contain_text("Your turn: take the", timeout=POLL_WAIT)
     assert_same_page(page)
@@ -198,6 +160,73 @@ def test_alice_plays_a_cap_it_turn_against_bots_through_htmx(page, alice, play_b
     # 5. Nothing went wrong in the browser.
     assert page.console_errors == []
     assert page.csp_errors == []
+
+
+def push_and_draw(page):
+    """A turn never starts with an empty discard pile (every turn ends with a discard,
+    every round starts with one), so drawing from the stock is a push: the top discard and
+    a stock card go to the next player, then she draws from the stock."""
+    from playwright.sync_api import expect
+
+    before = hand(page)
+    take, push = page.get_by_role("button", name="Take the"), page.get_by_role("button", name="Push", exact=True)
+    top = take.inner_text().removeprefix("Take the ")
+    # The two choices are buttons of one look, one under the other, of one width.
+    assert (box(take)["x"], box(take)["width"]) == (box(push)["x"], box(push)["width"])
+    assert styles(take, "backgroundColor", "color") == styles(push, "backgroundColor", "color")
+    play_move(page, push)
+    expect(page.locator(".history__list li").first).to_have_text(
+        f"Alice pushed the {top} and a stock card to the next player, then drew from the stock."
+    )
+    expect(page.locator(".my-hand .phand [data-card]")).to_have_count(len(before) + 1)
+    expect(page.locator(".turn-banner")).to_contain_text("Your turn: lay down your contract if you can, then discard.")
+
+
+def tick_no_meld_into_group_a(page) -> tuple[list[str], list[str]]:
+    """Ticks three cards of her hand that make no meld into group A; each change is
+    checked live, and the check says why the cards are no meld, in the engine's words.
+    Returns her hand and the three cards."""
+    from playwright.sync_api import expect
+
+    check = page.locator("#builder-check")
+    settled(page)  # the builder came in with the push's answer
+    cards = hand(page)
+    kind = page.locator('#builder input[name="kind_A"]').get_attribute("value")
+    trio, reason = no_meld(cards, kind)
+    tick_into_group(page, "A", trio[0])
+    expect(check).to_contain_text(f"✗ Group A is not a valid {kind}: {meld_problem(trio[:1], kind)}")
+    tick_into_group(page, "A", trio[1])
+    tick_into_group(page, "A", trio[2])
+    for card in trio:
+        expect(page.locator(f'#builder input[name="A"][value="{card}"]')).to_be_checked()
+    expect(check.locator(".check--bad")).to_have_text(f"✗ Group A is not a valid {kind}: {reason}")
+    return cards, trio
+
+
+def sort_by_rank_keeping_ticks(page, cards: list[str], ticked: list[str]):
+    """She sorts her hand by rank: the table comes back re-sorted with her ticks kept."""
+    from playwright.sync_api import expect
+
+    play_move(page, page.get_by_role("button", name="by rank"))
+    expect(page.get_by_role("button", name="by rank")).to_have_attribute("aria-pressed", "true")
+    assert hand(page) == sort_hand(cards, by="rank")
+    for card in ticked:
+        expect(page.locator(f'#builder input[name="A"][value="{card}"]')).to_be_checked()
+
+
+def discard_on_second_press(page, card: str, cards_before: int) -> str:
+    """Her first press asks, naming the card in words, the second discards it, and her turn
+    ends. Returns the card's face, as the history shows it."""
+    from playwright.sync_api import expect
+
+    discard = page.locator(f'button[form="capit-discard"][value="{card}"]')
+    face = shown_face(card)
+    settled(page)
+    press_twice(page, discard, f"Discard the {pcard(card)['name']}?")  # "queen of spades", "2 of clubs, wild"
+    expect(page.locator(".history__list li").first).to_have_text(f"Alice discarded the {face}.")
+    expect(page.locator(".turn-banner")).to_contain_text("Waiting for Bot 2")
+    expect(page.locator(".my-hand .phand [data-card]")).to_have_count(cards_before - 1)
+    return face
 
 
 # ---------------------------------------------------------------- after the contract
@@ -281,29 +310,11 @@ def test_after_her_contract_alice_ticks_cards_and_melds_and_lays_them_off(contra
     expect(alert).to_be_visible()
     settled(page)
 
-    # She ticks the two jacks by clicking their Tick boxes: each shows ticked at once.
-    for card in JACKS[:2]:
-        assert_tick_box_shown(page, card, least=24)  # WCAG 2.5.8's minimum target, with a mouse
-        tick_box(page, card).click()
-        checked(page)
-        expect(tick_checkbox(page, card)).to_be_checked()
-        assert_ticked_look(page, card)
+    # She ticks the two jacks with the mouse, and the 2♠ from the keyboard.
+    tick_by_mouse(page, JACKS[:2])
     unticked = styles(hand_card(page, "5D:0"), "boxShadow")["boxShadow"]
     assert GOLD not in unticked, unticked
-
-    # And the 2♠ from the keyboard: Tab from its card reaches its Tick box, which shows
-    # the focus ring; Space ticks it; the next Tab leaves the card.
-    page.get_by_role("button", name=f"Discard the {pcard('2S:0')['name']}", exact=True).focus()
-    page.keyboard.press("Tab")
-    expect(tick_checkbox(page, "2S:0")).to_be_focused()
-    assert styles(tick_box(page, "2S:0"), *FOCUS_RING) == FOCUS_RING
-    page.keyboard.press("Space")
-    checked(page)
-    expect(tick_checkbox(page, "2S:0")).to_be_checked()
-    assert_ticked_look(page, "2S:0")
-    assert styles(tick_box(page, "2S:0"), *FOCUS_RING) == FOCUS_RING  # ticked, the ring still shows
-    page.keyboard.press("Tab")
-    expect(tick_checkbox(page, "2S:0")).not_to_be_focused()
+    tick_by_keyboard(page, "2S:0")
 
     # A set: the live check says so, and the refusal from before is gone.
     page.get_by_label("New meld:").select_option("set")
@@ -318,17 +329,7 @@ def test_after_her_contract_alice_ticks_cards_and_melds_and_lays_them_off(contra
     for card in JACKS:
         expect(page.locator(f'.tmelds [data-card="{card}"]')).to_have_count(1)
 
-    # She ticks the 7♠ and lays it off on her set of 7s.
-    settled(page)
-    tick_box(page, SEVEN).click()
-    checked(page)
-    assert_ticked_look(page, SEVEN)
-    page.get_by_label("Lay off on").select_option(label="Alice’s set of 7s")
-    checked(page)
-    expect(check.locator(".check--ok")).to_contain_text("Lay-off on Alice’s set of 7s fits")
-    play_move(page, page.get_by_role("button", name="Lay off the ticked cards"))
-    expect(page.locator(".history__list li").first).to_contain_text(f"Alice laid off {shown_face(SEVEN)} on the set")
-    expect(page.locator(".my-hand .phand [data-card]")).to_have_count(2)
+    lay_off_the_seven(page)
 
     # The hints say how to tick, and how to discard in words true of a mouse and a finger.
     expect(page.locator("#builder .hint").first).to_contain_text("Tick cards with the Tick box under each")
@@ -338,6 +339,52 @@ def test_after_her_contract_alice_ticks_cards_and_melds_and_lays_them_off(contra
     # The one error is the browser's note of the refused meld's answer (400, swapped in).
     assert page.console_errors == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]
     assert page.csp_errors == []
+
+
+def tick_by_mouse(page, cards: list[str]):
+    """She ticks cards by clicking their Tick boxes: each shows ticked at once."""
+    from playwright.sync_api import expect
+
+    for card in cards:
+        assert_tick_box_shown(page, card, least=24)  # WCAG 2.5.8's minimum target, with a mouse
+        tick_box(page, card).click()
+        checked(page)
+        expect(tick_checkbox(page, card)).to_be_checked()
+        assert_ticked_look(page, card)
+
+
+def tick_by_keyboard(page, card: str):
+    """Tab from the card reaches its Tick box, which shows the focus ring; Space ticks it;
+    the next Tab leaves the card."""
+    from playwright.sync_api import expect
+
+    page.get_by_role("button", name=f"Discard the {pcard(card)['name']}", exact=True).focus()
+    page.keyboard.press("Tab")
+    expect(tick_checkbox(page, card)).to_be_focused()
+    assert styles(tick_box(page, card), *FOCUS_RING) == FOCUS_RING
+    page.keyboard.press("Space")
+    checked(page)
+    expect(tick_checkbox(page, card)).to_be_checked()
+    assert_ticked_look(page, card)
+    assert styles(tick_box(page, card), *FOCUS_RING) == FOCUS_RING  # ticked, the ring still shows
+    page.keyboard.press("Tab")
+    expect(tick_checkbox(page, card)).not_to_be_focused()
+
+
+def lay_off_the_seven(page):
+    """She ticks the 7♠ and lays it off on her set of 7s."""
+    from playwright.sync_api import expect
+
+    settled(page)
+    tick_box(page, SEVEN).click()
+    checked(page)
+    assert_ticked_look(page, SEVEN)
+    page.get_by_label("Lay off on").select_option(label="Alice’s set of 7s")
+    checked(page)
+    expect(page.locator("#builder-check .check--ok")).to_contain_text("Lay-off on Alice’s set of 7s fits")
+    play_move(page, page.get_by_role("button", name="Lay off the ticked cards"))
+    expect(page.locator(".history__list li").first).to_contain_text(f"Alice laid off {shown_face(SEVEN)} on the set")
+    expect(page.locator(".my-hand .phand [data-card]")).to_have_count(2)
 
 
 def test_on_a_phone_alice_ticks_cards_by_touch_and_melds_them(contract_down, phone, alice):

@@ -7,7 +7,7 @@ import pytest
 
 from games.actions import clocks, errors, lifecycle, mails_due, player_moves, time_grants
 from games.models import Event, Game
-from games.presenters import in_words
+from games.move_log import in_words
 
 pytestmark = pytest.mark.django_db
 
