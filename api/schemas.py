@@ -198,6 +198,21 @@ class ChatIn(Schema):
     text: str
 
 
+class KindOut(Schema):
+    kind: str = Field(description="The game's slug: a table's `kind`.")
+    name: str
+    min_players: int
+    max_players: int
+    default_players: int = Field(description="The table size the create form offers first, and a quick game's.")
+    default_options: dict[str, Any] = Field(description="The table options and their defaults.")
+    quick_options: dict[str, Any] = Field(description="The options of the game's short form, if it has one.")
+    bot_levels: list[str] = Field(description="The levels of bot the game has.")
+
+
+class KindsOut(Schema):
+    kinds: list[KindOut]
+
+
 class MeOut(Schema):
     id: int
     name: str

@@ -21,6 +21,7 @@ from api.schemas import (
     ChatOut,
     Error,
     GameOut,
+    KindsOut,
     LegalMovesOut,
     LogOut,
     MeOut,
@@ -31,7 +32,9 @@ from api.schemas import (
     TablesOut,
 )
 from games.actions import bot_play, errors, lifecycle, player_moves, table_talk
+from games.actions.table_checks import BOT_LEVELS
 from games.models import Game
+from games.plugins import PLUGINS
 from games.views_errors import database_busy
 from games.views_lobby import in_lobby_order, my_games_by_urgency, my_open_tables, rematch_tables_for
 
@@ -152,6 +155,28 @@ def _page(offset: int, limit: int, max_page: int) -> tuple[int, int]:
 @api.get("/me", response={200: MeOut, **ERRORS}, summary="Who this token acts as")
 def me(request):
     return {"id": request.auth.pk, "name": request.auth.name, "scopes": request.api_token.scopes}
+
+
+@api.get("/kinds", response={200: KindsOut, **ERRORS}, summary="The games this site plays")
+def kinds(request):
+    """Each game a table may play (its `kind`), in the create form's order: its players,
+    its options and their defaults, its short form and its levels of bot, so that a client
+    opens a table of any game without knowing it beforehand."""
+    return {
+        "kinds": [
+            {
+                "kind": slug,
+                "name": plugin.name,
+                "min_players": plugin.rules.info.min_players,
+                "max_players": plugin.rules.info.max_players,
+                "default_players": plugin.rules.info.default_players,
+                "default_options": dict(plugin.rules.info.default_options),
+                "quick_options": dict(plugin.quick_options),
+                "bot_levels": [level for level in BOT_LEVELS if level in plugin.bots],
+            }
+            for slug, plugin in PLUGINS.items()
+        ]
+    }
 
 
 @api.get("/games", response={200: MyGamesOut, **ERRORS}, summary="My games, the most urgent first")

@@ -21,11 +21,6 @@ import sys
 import urllib.error
 import urllib.request
 
-# The shorter form of a game, where it has one.
-SHORT = {"rummathon": {"variant": "half"}}
-# Each game's fewest players: the bot takes one seat, the site's bots the others.
-PLAYERS = {"capitalla": 2, "capit": 4, "casino": 2, "rummathon": 2}
-
 
 class Api:
     def __init__(self, site: str, token: str):
@@ -83,9 +78,16 @@ def legal_moves(api: Api, game_id: int) -> tuple[int, list[dict]]:
             return page["version"], moves
 
 
-def play(api: Api, kind: str, rng: random.Random) -> dict:
-    players = PLAYERS[kind]
-    table = {"kind": kind, "seats": players, "bots": players - 1, "options": SHORT.get(kind, {})}
+def kinds(api: Api) -> dict[str, dict]:
+    """The games the site plays, by kind: each one's players, options and short form."""
+    return {game["kind"]: game for game in api.ok("GET", "/kinds")["kinds"]}
+
+
+def play(api: Api, game_info: dict, rng: random.Random) -> dict:
+    """A table of the game's fewest players in its short form (if it has one): the bot
+    takes one seat, the site's bots the others."""
+    players = game_info["min_players"]
+    table = {"kind": game_info["kind"], "seats": players, "bots": players - 1, "options": game_info["quick_options"]}
     game = api.ok("POST", "/tables", table)
     print(f"Table #{game['id']} ({game['game_name']}) opened; dealing.")
     game = api.ok("POST", f"/games/{game['id']}/start")
@@ -115,12 +117,16 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", default=os.environ.get("CAPITALLA_SITE", "http://127.0.0.1:8000"))
     parser.add_argument("--token", default=os.environ.get("CAPITALLA_TOKEN"), help="or CAPITALLA_TOKEN")
-    parser.add_argument("--game", choices=sorted(PLAYERS), default="capitalla")
+    parser.add_argument("--game", default="capitalla", help="a game's kind (the site's GET /kinds lists them)")
     parser.add_argument("--seed", type=int, default=None, help="for the bot's own choices")
     args = parser.parse_args(argv)
     if not args.token:
         parser.error("give a token: --token or CAPITALLA_TOKEN")
-    play(Api(args.site, args.token), args.game, random.Random(args.seed))
+    api = Api(args.site, args.token)
+    games = kinds(api)
+    if args.game not in games:
+        parser.error(f"the site plays no game {args.game!r}: choose one of {', '.join(games)}")
+    play(api, games[args.game], random.Random(args.seed))
     return 0
 
 

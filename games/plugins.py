@@ -119,8 +119,9 @@ class GamePlugin:
 
     - `quick_options`: the options of the game's short form, where it has one (Rummathon's
       Half variant: six sequences instead of twelve). "Play now against bots" deals them,
-      so a first game fits in a sitting; the contract suite plays its whole games with
-      them. Empty (the default): the game has no shorter form.
+      so a first game fits in a sitting, at a table of `rules.info.default_players`; the
+      contract suite plays its whole games with them. Empty (the default): the game has
+      no shorter form.
 
     - `reshuffle_hidden(state, seat, rng) -> state`: the state with everything `seat` cannot
       see dealt again at random (the others' hands, the stock's order), consistent with what

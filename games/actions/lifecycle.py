@@ -94,22 +94,21 @@ def _take_new_table(host) -> None:
         raise TooMany(f"You have opened {limit} table{pluralize(limit)} in the last hour; try again later.")
 
 
-# A quick game: the player and this many seats in all, the rest normal bots.
-QUICK_GAME_SEATS = 4
-
-
 def quick_game(user, kind: str) -> Game:
-    """A game against bots, dealt at once: the user and three bots of the game's stand-in
-    level (`GamePlugin.stand_in_level`), the game in its short form if it has one
+    """A game against bots, dealt at once: the user and bots of the game's stand-in level
+    (`GamePlugin.stand_in_level`) at a table of the game's usual size (its
+    `rules.info.default_players`, which the create form offers first: four for a game of
+    four, two for a game of two), the game in its short form if it has one
     (`GamePlugin.quick_options`), the table's other settings at their defaults (a friendly
     game, one day per turn)."""
     with transaction.atomic():
         check_bot_games(user)  # before the table is opened, so that this is the refusal given
-        plugin = PLUGINS.get(kind)  # an unknown kind is create_table's to refuse
-        options = dict(plugin.quick_options) if plugin else None
-        level = plugin.stand_in_level if plugin else "normal"
+        if kind not in PLUGINS:
+            raise ServiceError(f"Unknown game {kind!r}.")  # as create_table says it
+        plugin = PLUGINS[kind]
+        seats = plugin.rules.info.default_players
         game = create_table(
-            user, kind, seats=QUICK_GAME_SEATS, bots=QUICK_GAME_SEATS - 1, bot_level=level, options=options
+            user, kind, seats=seats, bots=seats - 1, bot_level=plugin.stand_in_level, options=dict(plugin.quick_options)
         )
         return start_table(user, game.pk)
 

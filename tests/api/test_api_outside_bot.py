@@ -1,5 +1,6 @@
 """examples/outside_bot.py plays a whole game of every game the site has, against the
-site's bots, through the API alone, against the site under a real server (uvicorn).
+site's bots, through the API alone, against the site under a real server (uvicorn). It
+knows no game beforehand: it reads each one's players and short form from GET /kinds.
 
 The site's bots need a worker: here each bot turn the site enqueues runs at once, in the
 server, once the move that made it due is committed, as a worker would run it (the task
@@ -38,7 +39,6 @@ def test_the_example_plays_every_game_to_its_end(asgi_site, worker_in_the_server
     settings.API_READS_PER_MINUTE = settings.API_WRITES_PER_MINUTE = 100_000
     settings.BOT_GAME_LIMIT = len(PLUGINS)
     bot = runpy.run_path(str(SCRIPT))
-    assert set(bot["PLAYERS"]) == set(PLUGINS), "the example must play every game the site has"
     secret = tokens.create(alice, "outside bot", ["read", "play"])[1]
     for kind in PLUGINS:
         assert bot["main"](["--site", asgi_site.url, "--token", secret, "--game", kind, "--seed", "1"]) == 0

@@ -3,6 +3,7 @@ positions of random games of every game, the hidden part of the state (the other
 the stock's order) is dealt again at random, consistently with the seat's view
 (`GamePlugin.reshuffle_hidden`), and the bot chooses the same move in either world."""
 
+import itertools
 import random
 from dataclasses import replace
 
@@ -13,16 +14,17 @@ from toys.plugin import TOY
 from games.actions.table_checks import BOT_LEVELS
 from tests.bot_positions import bot_positions
 
-POSITIONS = 40  # per game: every few moves of a few games
+POSITIONS = 40  # per game: every few moves of as many games as it takes, however short
 WORLDS = 3  # reshuffles per position
 
 
-def positions(plugin, games: int = 3):
-    """Positions of bot games (normal bots), with the seat to act: every few moves."""
+def positions(plugin):
+    """Positions of bot games (normal bots), with the seat to act: every few moves, game
+    after game (a long game gives its POSITIONS in one, a game of a few moves in many)."""
     rules = plugin.rules
     normal = plugin.bots["normal"]
     return bot_positions(
-        rules, normal, players=rules.info.min_players, options=plugin.quick_options, seeds=range(games), every=7
+        rules, normal, players=rules.info.min_players, options=plugin.quick_options, seeds=itertools.count(), every=7
     )
 
 

@@ -2,9 +2,11 @@
 mentioned, and without htmx the table never refreshes. A deploy check fails while they are
 not collected."""
 
+from importlib import import_module
+
 from production_site import manage
 
-from games.plugins import PLUGINS
+from capitalla_site import settings as site_settings
 
 
 def test_check_deploy_fails_while_the_static_files_are_not_collected(tmp_path):
@@ -18,5 +20,6 @@ def test_collected_static_files_are_hashed_and_compressed(tmp_path):
     collected = tmp_path / "staticfiles"
     assert (collected / "staticfiles.json").exists()
     assert list(collected.glob("vendor/htmx.min.*.js")) and list(collected.glob("vendor/htmx.min.*.js.gz"))
-    for plugin in PLUGINS.values():  # each game's CSS, from its app's static folder
+    for app in site_settings.GAME_APPS:  # each game's CSS, from its app's static folder (the site's games)
+        plugin = import_module(f"{app}.plugin").PLUGIN
         assert list(collected.glob(plugin.stylesheet.removesuffix(".css") + ".*.css"))

@@ -39,9 +39,28 @@ def test_the_bots_play_on_while_a_person_is_still_in_the_game(alice, bob, enqueu
     assert game.stopped
 
 
+def kinds_seating(players: int) -> list[str]:
+    """The games a table of this many players can play."""
+    return sorted(kind for kind, plugin in PLUGINS.items() if players in range(*seat_range(plugin)))
+
+
+def seat_range(plugin) -> tuple[int, int]:
+    return plugin.rules.info.min_players, plugin.rules.info.max_players + 1
+
+
+def dealt_against_bots(alice, kind: str, seats: int):
+    plugin = PLUGINS[kind]
+    table = lifecycle.create_table(alice, kind, seats=seats, bots=seats - 1, options=dict(plugin.quick_options))
+    return lifecycle.start_table(alice, table.pk)
+
+
 @pytest.mark.parametrize("kind", sorted(PLUGINS))
 def test_a_stopped_game_says_why_and_can_be_replayed(client, alice, enqueued, kind):
-    game = player_moves.resign(alice, lifecycle.quick_game(alice, kind).pk)
+    # Bots left to play each other need two bots at least: a table of three, or the game's fewest.
+    info = PLUGINS[kind].rules.info
+    if info.max_players < 3:
+        pytest.skip(f"{info.name} seats two: the bot left alone wins (the test below)")
+    game = player_moves.resign(alice, dealt_against_bots(alice, kind, max(3, info.min_players)).pk)
     client.force_login(alice)
     page = client.get(game.get_absolute_url()).content.decode()
     assert STOPPED in page and f"/games/{game.pk}/replay/" in page
@@ -49,6 +68,14 @@ def test_a_stopped_game_says_why_and_can_be_replayed(client, alice, enqueued, ki
     assert client.get(f"/games/{game.pk}/replay/?at=1").status_code == 200
     mine = client.get("/my-games/").content.decode()
     assert STOPPED in mine
+
+
+@pytest.mark.parametrize("kind", kinds_seating(2))
+def test_at_a_table_of_two_the_bot_left_alone_wins(alice, enqueued, kind):
+    game = player_moves.resign(alice, dealt_against_bots(alice, kind, 2).pk)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and not game.stopped
+    assert game.result["winners"] == [1]
 
 
 def test_a_table_closed_before_the_deal_has_no_replay(client, alice):
