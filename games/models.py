@@ -80,7 +80,7 @@ class GameQuerySet(models.QuerySet):
     def visible_to(self, user) -> "GameQuerySet":
         """The games `user` may see: the public ones, and the private ones they sit at or
         host; the staff see all. The site's one rule of who sees a table (holding a table's
-        invite link is the other way in: see games.views.invite); `Game.is_visible_to`
+        invite link is the other way in: see games.views_tables.invite); `Game.is_visible_to`
         says the same of a game already loaded, and a test holds the two together."""
         if not user.is_authenticated:
             return self.filter(private=False)

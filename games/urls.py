@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import mail_views, views, views_lobby
+from . import mail_views, views, views_lobby, views_tables
 from .live import streams
 from .plugins import PLUGINS
 
@@ -10,19 +10,19 @@ urlpatterns = [
     path("tables/quick/", views_lobby.quick_game, name="quick_game"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/live/", streams.needs_asgi, name="live"),
-    path("games/<int:game_id>/join/", views.join, name="join"),
-    path("games/<int:game_id>/leave/", views.leave, name="leave"),
-    path("games/<int:game_id>/start/", views.start, name="start"),
-    path("games/<int:game_id>/seats/<int:index>/free/", views.free_seat, name="free_seat"),
-    path("games/<int:game_id>/invite/new/", views.new_invite_link, name="new_invite_link"),
-    path("games/<int:game_id>/cancel/", views.cancel, name="cancel"),
+    path("games/<int:game_id>/join/", views_tables.join, name="join"),
+    path("games/<int:game_id>/leave/", views_tables.leave, name="leave"),
+    path("games/<int:game_id>/start/", views_tables.start, name="start"),
+    path("games/<int:game_id>/seats/<int:index>/free/", views_tables.free_seat, name="free_seat"),
+    path("games/<int:game_id>/invite/new/", views_tables.new_invite_link, name="new_invite_link"),
+    path("games/<int:game_id>/cancel/", views_tables.cancel, name="cancel"),
     path("games/<int:game_id>/move/", views.move, name="move"),
     path("games/<int:game_id>/resign/", views.resign, name="resign"),
     path("games/<int:game_id>/hand/", views.arrange_hand, name="arrange_hand"),
     path("games/<int:game_id>/history/", views.history, name="history"),
     path("games/<int:game_id>/replay/", views.replay, name="replay"),
     path("games/<int:game_id>/chat/", views.chat, name="chat"),
-    path("games/<int:game_id>/rematch/", views.rematch, name="rematch"),
+    path("games/<int:game_id>/rematch/", views_tables.rematch, name="rematch"),
     path("games/<int:game_id>/extra-time/", views.extra_time, name="extra_time"),
     path("games/<int:game_id>/back/", views.come_back, name="come_back"),
     path("games/<int:game_id>/continue/<int:link_id>/", mail_views.magic_link, name="magic_link"),
@@ -33,7 +33,7 @@ urlpatterns = [
     path("outbox/<int:mail_id>/reply/", mail_views.outbox_reply, name="outbox_reply"),
     path("mail/inbound/", mail_views.inbound_mail, name="inbound_mail"),
     path("email/unsubscribe/<str:token>/", mail_views.unsubscribe, name="unsubscribe"),
-    path("join/<str:code>/", views.invite, name="invite"),
+    path("join/<str:code>/", views_tables.invite, name="invite"),
     path("join/<str:code>/live/", streams.needs_asgi, name="invite_live"),
     path("live/", streams.needs_asgi, name="lobby_live"),
     path("my-games/live/", streams.needs_asgi, name="my_games_live"),

@@ -19,9 +19,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import reswap, retarget
 
 from games import health
-from games.actions import bot_play, errors, hand_arrangement, lifecycle, player_moves, table_talk, time_grants
+from games.actions import bot_play, errors, hand_arrangement, player_moves, table_talk, time_grants
 from games.forms import ResignForm, move_form
-from games.models import HISTORY_FIELDS, Game, Seat, rematch_mark
+from games.models import HISTORY_FIELDS, Game, rematch_mark
 from games.move_log import history_lines, payout_lines, with_payouts
 from games.plugins import PLUGINS
 from games.presenters import present
@@ -142,7 +142,7 @@ def not_found_partial(message: str):
     return reswap(retarget(response, "#table"), "outerHTML")
 
 
-def _polled_and_unchanged(request, games, *, visible: bool = False) -> bool:
+def polled_and_unchanged(request, games, *, visible: bool = False) -> bool:
     """True when a poll finds nothing new in `games` (one table) from one indexed lookup:
     `?since=<version>` for a game in play; `?waiting=<seats taken>` for a table still
     waiting for players (joining does not change the version); with either, `said=<chat
@@ -177,112 +177,8 @@ def _polled_and_unchanged(request, games, *, visible: bool = False) -> bool:
     return unchanged
 
 
-# ---------------------------------------------------------------- table lifecycle
-
-
-def _lifecycle(request, game_id: int, action, done, *, invite_code=None, next_url=None):
-    """Run a table's lifecycle service and redirect to the table with `done` (a message, or
-    a function of the table the service returned that words it). A refusal shows the
-    table again, to those who may still see it (by its `invite_code` if they came by it)."""
-    try:
-        game = action(request.user, game_id)
-    except errors.ServiceError as exc:
-        if isinstance(exc, errors.NotFound):
-            raise Http404(exc.message) from None
-        game = visible_game_or_404(request, game_id, invite_code)
-        messages.error(request, exc.message)
-        return render_game(request, game, status=exc.status, error=None, via_invite=bool(invite_code), partial=False)
-    if isinstance(game, Seat):
-        game = game.game
-    messages.success(request, done(game) if callable(done) else done)
-    return redirect(next_url or game.get_absolute_url())
-
-
-@login_required
-@require_POST
-def join(request, game_id: int):
-    game = visible_game_or_404(request, game_id)
-    return _lifecycle(request, game.pk, lifecycle.join_table, "You have a seat at the table.")
-
-
-@require_http_methods(["GET", "POST"])
-def invite(request, code: str):
-    """A private (or public) table by its invite link: see it, and join it. Holding the
-    link is what lets one in, until the host makes a new one."""
-    invited = Game.objects.filter(invite_code=code)
-    if request.method == "GET" and _polled_and_unchanged(request, invited, visible=True):
-        return HttpResponse(status=204)
-    game = invited.select_related("host").first()
-    if game is None:
-        raise Http404("This invite link is not valid: ask the host for the table's current link.")
-    if request.method == "POST":
-        if not request.user.is_authenticated:
-            return redirect(f"{_login_url()}?next={request.path}")
-        return _lifecycle(request, game.pk, lifecycle.join_table, "You have a seat at the table.", invite_code=code)
-    if game.seat_of(request.user) is not None:
-        return redirect(game)
-    return render_game(request, game, via_invite=True)
-
-
-def _login_url():
+def login_url() -> str:
     return resolve_url(settings.LOGIN_URL)
-
-
-@login_required
-@require_POST
-def leave(request, game_id: int):
-    game = visible_game_or_404(request, game_id)
-    done = "You closed the table." if game.host_id == request.user.pk else "You left the table."
-    return _lifecycle(request, game.pk, lifecycle.leave_table, done, next_url="/")
-
-
-@login_required
-@require_POST
-def start(request, game_id: int):
-    game = visible_game_or_404(request, game_id)
-    return _lifecycle(request, game.pk, lifecycle.start_table, "The cards are dealt. Good luck!")
-
-
-@login_required
-@require_POST
-def free_seat(request, game_id: int, index: int):
-    game = visible_game_or_404(request, game_id)
-
-    def done(freed: Game) -> str:
-        said = f"Seat {index + 1} is free: " + (
-            "the game can start once someone takes it."  # an ante or a rating: no bots
-            if freed.ante or freed.rated
-            else "a friend may take it, or it becomes a bot at the start."
-        )
-        if freed.private and freed.invite_code != game.invite_code:
-            said += f" {NEW_INVITE_LINK}"
-        return said
-
-    return _lifecycle(request, game.pk, lambda user, pk: lifecycle.free_seat(user, pk, index), done)
-
-
-NEW_INVITE_LINK = "The old invite link no longer works: send the new one to those still invited."
-
-
-@login_required
-@require_POST
-def new_invite_link(request, game_id: int):
-    game = visible_game_or_404(request, game_id)
-    return _lifecycle(request, game.pk, lifecycle.new_invite_link, _new_link_done)
-
-
-def _new_link_done(game: Game) -> str:
-    if game.status == Game.Status.OPEN:
-        return f"This table has a new invite link. {NEW_INVITE_LINK}"
-    return "This game has a new link to watch it: the old one no longer works."
-
-
-@login_required
-@require_POST
-def cancel(request, game_id: int):
-    """The host closes the table before the deal; after it, the service says to resign."""
-    game = visible_game_or_404(request, game_id)
-    return _lifecycle(request, game.pk, lifecycle.close_table, "You closed the table.", next_url="/")
 
 
 # ---------------------------------------------------------------- the game
@@ -290,7 +186,7 @@ def cancel(request, game_id: int):
 
 @require_GET
 def game_page(request, game_id: int):
-    if _polled_and_unchanged(request, Game.objects.filter(pk=game_id)):
+    if polled_and_unchanged(request, Game.objects.filter(pk=game_id)):
         return HttpResponse(status=204)
     game = visible_game_or_404(request, game_id)
     return render_game(request, game)
@@ -303,7 +199,7 @@ def move(request, game_id: int):
     if not request.user.is_authenticated:
         if request.htmx:
             return HttpResponse("Log in to play.", status=403)
-        return redirect(f"{_login_url()}?next={request.path}")
+        return redirect(f"{login_url()}?next={request.path}")
 
     def parsed(kind: str) -> dict:
         form = move_form(kind, request.POST)
@@ -468,22 +364,6 @@ def resign(request, game_id: int):
     if request.htmx:
         return render_game(request, visible_game_or_404(request, game.pk))
     return redirect(game)
-
-
-@login_required
-@require_POST
-def rematch(request, game_id: int):
-    game = visible_game_or_404(request, game_id)
-    return _lifecycle(
-        request,
-        game.pk,
-        lifecycle.rematch,
-        lambda following: (
-            "Rematch! The cards are dealt. Good luck!"
-            if following.status == Game.Status.ACTIVE
-            else "Rematch: you have a seat at the new table."
-        ),
-    )
 
 
 def _resign_context(game: Game) -> dict:
