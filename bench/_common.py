@@ -20,7 +20,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "capitalla_site.settings")
 os.environ.setdefault("DEBUG", "1")
 django.setup()
 
-from games.engine.bots import play  # noqa: E402  (needs ROOT on sys.path and the games registered)
+from engine.bots import play  # noqa: E402  (needs ROOT on sys.path and the games registered)
 
 
 def wilson(wins, n, z=1.96):

@@ -18,8 +18,8 @@ import time
 
 from _common import print_game_times, time_bot_games  # first: puts the repository root on sys.path
 
+from engine.cards import RANKS, SUITS
 from games.capit.engine import deck, is_valid_meld
-from games.engine.cards import RANKS, SUITS
 
 WILD = ["JK:0", "JK:1", "2C:0", "2H:1", "2S:0", "2D:1"]
 

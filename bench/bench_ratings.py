@@ -41,7 +41,7 @@ def setup():
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from games.engine.bots import play
+    from engine.bots import play
     from games.models import Game, Seat
     from ratings import skill
     from ratings.models import Rating, RatingChange

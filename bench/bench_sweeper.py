@@ -34,7 +34,7 @@ def setup(now):
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from games.engine.registry import RULES
+    from engine.registry import RULES
     from games.models import Game, Seat, seed_digest
 
     User = get_user_model()

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 from _common import wilson  # first: puts the repository root on sys.path
 
-from games.engine.base import Bot
-from games.engine.registry import get_rules
+from engine.base import Bot
+from engine.registry import get_rules
 from games.plugins import get_plugin
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 
 from _common import wilson  # first: puts the repository root on sys.path
 
-from games.engine.bots import play
+from engine.bots import play
 
 
 def match_up(opponent, deals):

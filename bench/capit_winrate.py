@@ -14,7 +14,7 @@ import sys
 
 from _common import wilson  # first: puts the repository root on sys.path
 
-from games.engine.bots import play
+from engine.bots import play
 
 
 def match_up(opponent, games):

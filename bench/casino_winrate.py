@@ -15,7 +15,7 @@ import sys
 
 from _common import wilson  # first: puts the repository root on sys.path
 
-from games.engine.bots import play
+from engine.bots import play
 
 
 def match_up(level, opponent, players, games):

@@ -3,7 +3,7 @@
 The core (`games/` outside the game apps, `ledger/`, `accounts/`) names no game. A game
 is one Django app, `games/<slug>/`, listed in the settings' `GAME_APPS`; its `plugin.py`
 holds one `GamePlugin` named `PLUGIN`. When Django starts, `load()` imports every one of
-them, fills the engine's registry (`games.engine.registry.RULES` and the bots) and the
+them, fills the engine's registry (`engine.registry.RULES` and the bots) and the
 table below, so `get_plugin(game.kind)` is how the core reaches a game.
 docs/adding-a-game.md walks through writing one.
 """
@@ -16,10 +16,10 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
-from games.engine import registry
-from games.engine.base import Bot, Move, Rules, State
-from games.engine.commands import Commands
-from games.engine.common import active_seats
+from engine import registry
+from engine.base import Bot, Move, Rules, State
+from engine.commands import Commands
+from engine.common import active_seats
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class GamePlugin:
     """A game, as the core sees it. Writing a game means filling in these fields:
 
     - `rules`: the pure `Rules` object of the game's engine (`games/<slug>/engine/`, no
-      Django; see `games.engine.base`). Its `info.slug` is the game's slug: the table's
+      Django; see `engine.base`). Its `info.slug` is the game's slug: the table's
       `Game.kind`, the URL prefix and the template folder.
     - `bots`: the engine's bots by level ("random", "easy", "normal"), each a `Bot`
       that chooses from `rules.view` and `rules.legal_moves` only.
@@ -85,7 +85,7 @@ class GamePlugin:
     - `face_down(state) -> [card ids]`: the cards no seat may see while the game is on
       (the stock); with every other seat's hand, what no page may show a player (the
       contract suite checks every view and page against it).
-    - `commands`: the game's moves as the words of a mail (a `games.engine.commands.Commands`
+    - `commands`: the game's moves as the words of a mail (a `engine.commands.Commands`
       from its engine): the command the turn mail offers for a legal move, the parsing of
       what a player writes back into a move, and the help listing what may be sent now.
       Every move `legal_moves` offers round-trips through `command` and `parse`.

@@ -7,7 +7,7 @@ from contextlib import suppress
 
 from django.urls import reverse
 
-from games.engine.base import IllegalMove
+from engine.base import IllegalMove
 from games.models import HISTORY_FIELDS
 from games.move_log import history_lines, in_words
 from games.replay import positions

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import settings as hypothesis_settings
 
 from accounts.confirmation import confirm_address
+from engine import registry
 from games.actions import bot_play, enqueue, lifecycle, mails_due, player_moves
-from games.engine import registry
 from games.models import Event, Game
 from games.plugins import PLUGINS, register
 from tests.asgi_site import AsgiSite

@@ -8,7 +8,7 @@ game's own tests give the card names (tests/<slug>/test_<slug>_mail_position.py)
 import html
 import re
 
-from games.engine.commands import letter
+from engine.commands import letter
 from games.mail_position import WIDTH, position
 from games.models import Game
 from tests.contract.contract_checks import _strings, dealt_table, play_to_the_end, seated_users, secrets_of

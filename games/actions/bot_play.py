@@ -9,13 +9,13 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from engine.bots import get_bot
+from engine.registry import RULES
 from games.actions.checks import check_seated
 from games.actions.clocks import _acting_at_once
 from games.actions.enqueue import enqueue_bot_turn
 from games.actions.errors import Conflict
 from games.actions.game_state import MOVE_FIELDS, _after_change, _apply, _bot_to_act, _locked, _locked_at
-from games.engine.bots import get_bot
-from games.engine.registry import RULES
 from games.models import Game, Seat
 from games.plugins import PLUGINS
 

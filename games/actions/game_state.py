@@ -10,10 +10,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from engine.base import IllegalMove
 from games.actions.clocks import _run_clock, _stop_clock
 from games.actions.enqueue import enqueue_bot_turn
 from games.actions.errors import Conflict, Forbidden, NotFound, ServiceError
-from games.engine.base import IllegalMove
 from games.models import Game, Hand, Seat
 from ledger import chips
 from ratings.recording import record as record_ratings

@@ -10,6 +10,7 @@ from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
 from accounts import throttle
+from engine.rng import new_seed
 from games.actions.absences import _mark_absent_players
 from games.actions.checks import check_host, check_not_dealt, check_seated
 from games.actions.errors import PEOPLE_ONLY, RATED_PEOPLE_ONLY, Conflict, Forbidden, NotFound, ServiceError, TooMany
@@ -25,7 +26,6 @@ from games.actions.table_checks import (
     check_rated_player,
     check_rated_table,
 )
-from games.engine.rng import new_seed
 from games.models import ABSENCES_STOP_CLOCK_FROM, DEFAULT_TURN_SECONDS, Game, Seat, new_invite_code, seed_digest
 from games.plugins import PLUGINS
 from ledger import chips

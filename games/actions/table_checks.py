@@ -6,9 +6,9 @@ from django.conf import settings
 from django.db.models import Exists, OuterRef, Q
 from django.template.defaultfilters import pluralize
 
+from engine.registry import RULES
 from games.actions.checks import check_not_dealt
 from games.actions.errors import PEOPLE_ONLY, RATED_PEOPLE_ONLY, Conflict, Forbidden, ServiceError
-from games.engine.registry import RULES
 from games.models import TURN_TIMES, Game, Seat
 from games.plugins import PLUGINS
 

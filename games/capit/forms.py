@@ -22,7 +22,7 @@ from itertools import islice
 
 from django import forms
 
-from games.engine.melds import KINDS
+from engine.melds import KINDS
 from games.forms import CARD_ID, BaseMoveForm, GameOptionsForm, ListField, card_id, option_field
 
 from .engine.contracts import GROUPS

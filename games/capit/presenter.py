@@ -13,9 +13,9 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from games.engine.cards import SYMBOL, as_face, face_of, spoken, spoken_slot
-from games.engine.commands import letter
-from games.engine.common import next_seat
+from engine.cards import SYMBOL, as_face, face_of, spoken, spoken_slot
+from engine.commands import letter
+from engine.common import next_seat
 from games.presenters import arranged, headline
 from games.table_view import Seen, TableView
 

@@ -10,7 +10,7 @@ from typing import cast
 
 from django.template.loader import render_to_string
 
-from games.engine.countries import breakable
+from engine.countries import breakable
 from games.presenters import arranged
 from games.table_view import Seen, TableView
 

@@ -11,9 +11,9 @@ but the engine's own answers for my seat (the plays of my selection, their label
 
 from typing import cast
 
-from games.engine.cards import SYMBOL, face, face_of, rank_of
-from games.engine.commands import letter
-from games.engine.countries import breakable
+from engine.cards import SYMBOL, face, face_of, rank_of
+from engine.commands import letter
+from engine.countries import breakable
 from games.presenters import arranged, headline
 from games.table_view import Seen, TableView
 

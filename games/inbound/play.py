@@ -2,7 +2,7 @@
 as a browser move is, so the clock, the bots, the chips and the other players' mails
 follow as they do for the page.
 
-The game's own commands come from its plugin (`GamePlugin.commands`, games/engine/
+The game's own commands come from its plugin (`GamePlugin.commands`, engine/
 commands.py); a few work in every game: "resign", "back" (take the seat back from the bot
 that played it while away) and "say <words>" (table talk). A mail's commands are played
 in order, as clicks on the page would be, up to the first one refused: those before it
@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from engine.commands import SAY_VERBS, CommandError, CommandHelp, normalize
 from games.actions import bot_play, errors, player_moves, table_talk
-from games.engine.commands import SAY_VERBS, CommandError, CommandHelp, normalize
 from games.models import Event, Game, InboundMail
 from games.move_log import in_words
 

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
+from engine.commands import CommandError, normalize, split_commands
 from games.actions import enqueue
-from games.engine.commands import CommandError, normalize, split_commands
 from games.inbound import address
 from games.inbound.head import Head, Unreadable, read_head
 from games.inbound.message import MessageTooBig, checked_size, read_text

@@ -13,7 +13,7 @@ what the view shows, `solver.shortfall`); nothing here decides a rule.
 
 from typing import cast
 
-from games.engine.commands import letter
+from engine.commands import letter
 from games.models import spoken_list
 from games.presenters import arranged
 from games.table_view import Seen, TableView

@@ -5,9 +5,9 @@ import random
 import pytest
 from test_capit_rules import FILLER, ROUND_1, ids, table
 
+from engine.bots import LEVELS, get_bot, play
 from games.capit.engine import RULES
 from games.capit.engine.bots import PATIENCE
-from games.engine.bots import LEVELS, get_bot, play
 
 NORMAL = get_bot("capit", "normal")
 

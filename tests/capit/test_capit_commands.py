@@ -3,8 +3,8 @@ letter, the contract found by the server or written out."""
 
 import pytest
 
+from engine.commands import CommandError
 from games.capit.engine import COMMANDS, RULES
-from games.engine.commands import CommandError
 from tests.capit.test_capit_rules import ids, table
 
 NAMES = ["Alice", "Bob", "Charlie", "Dave"]

@@ -6,9 +6,9 @@ import random
 
 from test_capit_rules import FILLER, ids, table
 
+from engine.bots import get_bot, play
 from games.capit.engine import RULES, reshuffle_hidden
 from games.capit.engine.hard import HardBot, going_out_outs
-from games.engine.bots import get_bot, play
 from tests.bot_positions import bot_positions
 
 HARD = get_bot("capit", "hard")

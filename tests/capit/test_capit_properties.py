@@ -8,8 +8,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.bots import get_bot
 from games.capit.engine import RULES, arrange, deck, is_natural, is_wild, parse
-from games.engine.bots import get_bot
 
 CARD_ID = re.compile(r'"((?:[2-9]|10|[JQKA])[SHDC]:\d+|JK:\d+)"')
 # Long enough for five rounds of random bots; the normal ones need far fewer.

@@ -4,8 +4,8 @@ that it decides from its view alone)."""
 import random
 from collections import Counter
 
+from engine.bots import get_bot, play
 from games.capit.engine import RULES, all_cards, reshuffle_hidden
-from games.engine.bots import get_bot, play
 from tests.bot_positions import bot_positions
 
 NORMAL = get_bot("capit", "normal")

@@ -5,11 +5,11 @@ from collections import Counter
 
 import pytest
 
+from engine.base import IllegalMove
+from engine.bots import play
+from engine.registry import get_rules
+from engine.rng import shuffled
 from games.capit.engine import RULES, arrange, deck, face, hand_points, points
-from games.engine.base import IllegalMove
-from games.engine.bots import play
-from games.engine.registry import get_rules
-from games.engine.rng import shuffled
 
 
 def ids(*faces, copy=0):

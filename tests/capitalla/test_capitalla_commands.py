@@ -3,8 +3,8 @@ discard, and the declaration found by the server or written out."""
 
 import pytest
 
+from engine.commands import CommandError
 from games.capitalla.engine import COMMANDS, RULES
-from games.engine.commands import CommandError
 
 NAMES = ["Alice", "Bob"]
 GROUPS = [["FRA", "CZE", "PAN"], ["AFG", "GBR", "RUS"], ["THA", "IRQ", "EGY"], ["NRU", "TON", "TCD", "BHS"]]

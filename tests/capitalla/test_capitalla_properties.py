@@ -8,8 +8,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.bots import get_bot
 from games.capitalla.engine import CARDS, RULES
-from games.engine.bots import get_bot
 
 MAX_MOVES = 600  # long enough for wanderers to reach a reshuffle and a drawn deal
 DECK = Counter(CARDS.keys())

@@ -2,11 +2,11 @@
 
 import pytest
 
+from engine.base import IllegalMove
+from engine.bots import get_bot
+from engine.registry import get_rules
+from engine.rng import shuffled
 from games.capitalla.engine import CARDS, RULES
-from games.engine.base import IllegalMove
-from games.engine.bots import get_bot
-from games.engine.registry import get_rules
-from games.engine.rng import shuffled
 
 WINNING = ["FRA", "CZE", "PAN", "AFG", "GBR", "RUS", "THA", "IRQ", "EGY", "NRU", "TON", "TCD", "BHS"]
 GROUPS = [["FRA", "CZE", "PAN"], ["AFG", "GBR", "RUS"], ["THA", "IRQ", "EGY"], ["NRU", "TON", "TCD", "BHS"]]

@@ -1,11 +1,11 @@
-"""Pins the 195 Capitalla country cards (games/engine/countries.json, shared with Casino)."""
+"""Pins the 195 Capitalla country cards (engine/countries.json, shared with Casino)."""
 
 import json
 
 import pytest
 
+from engine.countries import COUNTRIES, Country
 from games.capitalla.engine.cards import CARDS, DATA_FILE, Card, _load, initial
-from games.engine.countries import COUNTRIES, Country
 
 UN_MEMBERS = set(
     """

@@ -3,8 +3,8 @@ questions put to players by name or seat, answers by letter or capital."""
 
 import pytest
 
+from engine.commands import CommandError
 from games.casino.engine import COMMANDS, RULES
-from games.engine.commands import CommandError
 from tests.casino.casino_states import build, capture, make_build, position, trail
 
 NAMES = ["Alice", "Bob", "Charlie"]

@@ -4,7 +4,7 @@ the table by their letters, owners and cards; my question with its choices lette
 
 import pytest
 
-from games.engine.cards import face
+from engine.cards import face
 from games.plugins import PLUGINS
 from tests.mail_positions import check_groups_lettered, check_positions_through_a_game, text_at
 

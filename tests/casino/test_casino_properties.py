@@ -8,9 +8,9 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.base import IllegalMove
 from games.casino.engine import RULES, all_cards, deck
 from games.casino.engine.bots import BOTS
-from games.engine.base import IllegalMove
 
 CARD_ID = re.compile(r'"((?:[2-9]|10|[JQKA])[SHDC])"')
 MAX_MOVES = 3000  # far more than a game to 21 takes

@@ -5,10 +5,10 @@ import random
 
 import pytest
 
+from engine.base import IllegalMove
+from engine.countries import COUNTRIES
 from games.casino.engine import RULES, capital, deck, pending_questions
 from games.casino.engine.bots import NormalBot
-from games.engine.base import IllegalMove
-from games.engine.countries import COUNTRIES
 from tests.casino.casino_states import NO_QUESTIONS, capture, position, trail
 
 SEED = 5

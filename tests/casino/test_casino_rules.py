@@ -4,8 +4,8 @@ import json
 
 import pytest
 
+from engine.base import IllegalMove
 from games.casino.engine import RULES, all_cards, deal_breakdown, deal_points, deck, is_capture, value
-from games.engine.base import IllegalMove
 from tests.casino.casino_states import NO_QUESTIONS, build, capture, make_build, position, trail
 
 

@@ -20,8 +20,8 @@ from django.db import transaction
 from django.http import QueryDict
 from django.urls import reverse
 
+from engine.commands import CommandError
 from games.actions import bot_play, lifecycle, player_moves
-from games.engine.commands import CommandError
 from games.models import Game
 from games.plugins import PLUGINS
 from games.replay import replay

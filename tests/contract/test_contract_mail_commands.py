@@ -8,7 +8,7 @@ import pytest
 from contract_checks import MAIL_NAMES, check_mail_commands, every_game
 from toys.plugin import BROKEN, TOY
 
-from games.engine.commands import CommandError
+from engine.commands import CommandError
 
 
 @every_game

@@ -4,10 +4,10 @@ capital Paris" rather than "P flag France France Paris"."""
 
 import pytest
 
+from engine.cards import spoken, spoken_slot
 from games.capit.presenter import pcard
 from games.capitalla.engine import CARDS
 from games.capitalla.presenter import card, spoken_name
-from games.engine.cards import spoken, spoken_slot
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Where a country's long words may break on a narrow card (games/engine/countries.json,
+"""Where a country's long words may break on a narrow card (engine/countries.json,
 "hyphenation"): each entry spells its word, every word of seven letters or more has one,
 no break leaves one or two letters alone at a word's end, and no piece is too long for a
 phone's Casino card (tests/e2e measures the card)."""
@@ -6,7 +6,7 @@ phone's Casino card (tests/e2e measures the card)."""
 import json
 import re
 
-from games.engine.countries import COUNTRIES, DATA_FILE, SOFT_HYPHEN, breakable
+from engine.countries import COUNTRIES, DATA_FILE, SOFT_HYPHEN, breakable
 
 HYPHENATION = json.loads(DATA_FILE.read_text(encoding="utf-8"))["hyphenation"]
 NAME_WORDS = {word for country in COUNTRIES.values() for word in re.findall(r"\w+", country.name)}

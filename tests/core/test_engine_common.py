@@ -1,11 +1,11 @@
-"""The plumbing both games share (games/engine/common.py), and the words it gives each game."""
+"""The plumbing both games share (engine/common.py), and the words it gives each game."""
 
 import pytest
 
+from engine import common
+from engine.base import GameInfo, IllegalMove
 from games.capit.engine import RULES as CAPIT
 from games.capitalla.engine import RULES as CAPITALLA
-from games.engine import common
-from games.engine.base import GameInfo, IllegalMove
 
 INFO = GameInfo("demo", "Demo", 2, 4, 2, {"depth": 1, "width": 5})
 RANGES = {"depth": (0, None), "width": (1, 9)}

@@ -1,7 +1,7 @@
-"""The run arithmetic and wording the rummy games share (games/engine/rummy.py), on plain
+"""The run arithmetic and wording the rummy games share (engine/rummy.py), on plain
 numbers: None stands for a wild card, runs go from 1 to 12 here."""
 
-from games.engine.rummy import extended_start, groups_text, lay_out, start_around, start_in_order
+from engine.rummy import extended_start, groups_text, lay_out, start_around, start_in_order
 
 
 def test_cards_in_order_read_as_a_run_from_their_first_natural():

@@ -13,7 +13,7 @@ from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
-PACKAGES = ("games", "ledger", "accounts", "ratings", "capitalla_site", "api")
+PACKAGES = ("engine", "games", "ledger", "accounts", "ratings", "capitalla_site", "api")
 
 
 def lint_imports(cwd: Path) -> subprocess.CompletedProcess:

@@ -1,10 +1,10 @@
-"""The words every game's mail commands share (games.engine.commands): a mail's text made
+"""The words every game's mail commands share (engine.commands): a mail's text made
 plain and cut into commands, standard cards and seats named."""
 
 import pytest
 
-from games.engine.cards import face
-from games.engine.commands import (
+from engine.cards import face
+from engine.commands import (
     MAX_COMMAND_LENGTH,
     MAX_COMMANDS,
     CommandError,

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from django.template.loader import render_to_string
 
+from engine.countries import COUNTRIES
 from games.casino.presenter import pcard
-from games.engine.countries import COUNTRIES
 from tests.e2e.conftest import PHONE, chromium
 from tests.e2e.layout import broken_words
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.engine.bots import get_bot
+from engine.bots import get_bot
 from games.plugins import PLUGINS
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from games.engine.base import IllegalMove
+from engine.base import IllegalMove
 from games.rummathon.engine import rules
 from games.rummathon.engine.cards import deck
 from games.rummathon.engine.rules import RULES, all_cards

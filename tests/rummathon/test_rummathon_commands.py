@@ -3,7 +3,7 @@ the table by letter across the seats, players by name or seat, lay-downs found o
 
 import pytest
 
-from games.engine.commands import CommandError
+from engine.commands import CommandError
 from games.rummathon.engine import COMMANDS, RULES
 from tests.rummathon.rummathon_tables import ids, known_cards, table
 

@@ -9,7 +9,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine.base import IllegalMove
+from engine.base import IllegalMove
 from games.rummathon.engine import RULES, VARIANTS, all_cards, deck
 from games.rummathon.engine.bots import BOTS
 

@@ -12,8 +12,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from engine.bots import get_bot
 from games.actions import lifecycle, player_moves
-from games.engine.bots import get_bot
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,9 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.urls import URLResolver, reverse
 
+from engine.registry import RULES
 from games import urls
 from games.actions import lifecycle, player_moves, table_talk
-from games.engine.registry import RULES
 from games.models import Game
 from ledger import chips
 

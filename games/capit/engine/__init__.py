@@ -1,7 +1,7 @@
 """Cap-It: contract rummy over five rounds, with a push draw and wild 2s and jokers."""
 
-from games.engine.cards import face, is_wild, parse
-from games.engine.melds import MeldError, arrange, extend, fits, is_natural, is_valid_meld, meld_problem
+from engine.cards import face, is_wild, parse
+from engine.melds import MeldError, arrange, extend, fits, is_natural, is_valid_meld, meld_problem
 
 from .cards import HAND_ORDERS, deck, hand_points, points, sort_hand
 from .commands import COMMANDS

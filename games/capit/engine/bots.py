@@ -7,7 +7,7 @@ and the round ends even if every player would rather take the discard forever.
 
 import random
 
-from games.engine.base import Move, State
+from engine.base import Move, State
 
 from . import RULES, find_melds, fits, is_wild, parse, points
 from .contracts import CONTRACTS, contract_missing

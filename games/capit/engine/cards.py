@@ -1,7 +1,7 @@
 """Cap-It cards: standard decks plus jokers, several copies of each, in the shared
-notation of `games.engine.cards`; what a card costs in hand, and how a hand is sorted."""
+notation of `engine.cards`; what a card costs in hand, and how a hand is sorted."""
 
-from games.engine.cards import ACE, INFO, JOKER, LOW, RANKS, SUITS, parse
+from engine.cards import ACE, INFO, JOKER, LOW, RANKS, SUITS, parse
 
 HAND_SIZE = 10
 

@@ -1,4 +1,4 @@
-"""Cap-It's moves as mail commands (`games.engine.commands`).
+"""Cap-It's moves as mail commands (`engine.commands`).
 
     take discard | push | draw        the draw: the discard, the push, the stock when the pile is empty
     lay                               the contract the server finds in the hand
@@ -12,9 +12,9 @@ Cards are written as on the page (10♥, Joker) or as 10H, 10h, "ten of hearts",
 melds on the table by their letter, A first, in the order the table shows them.
 """
 
-from games.engine.base import Move
-from games.engine.cards import face
-from games.engine.commands import (
+from engine.base import Move
+from engine.cards import face
+from engine.commands import (
     CommandError,
     card_tokens,
     held_standard,
@@ -28,7 +28,7 @@ from games.engine.commands import (
     verb_of,
     written_groups,
 )
-from games.engine.melds import KINDS, is_valid_meld
+from engine.melds import KINDS, is_valid_meld
 
 from .contracts import contract_text, find_contract
 from .rules import DRAW_FIRST

@@ -8,9 +8,9 @@ sets of one rank, nor a meld whose only natural card is a 2. `apply` accepts any
 arrangement a player builds.
 """
 
-from games.engine.cards import ACE, JOKER, LOW, SUITS, parse
-from games.engine.melds import KINDS, MIN_SIZE, MeldError, arrange
-from games.engine.rummy import groups_text
+from engine.cards import ACE, JOKER, LOW, SUITS, parse
+from engine.melds import KINDS, MIN_SIZE, MeldError, arrange
+from engine.rummy import groups_text
 
 # The letters a contract's melds go under while a player builds them (A, B, C).
 GROUPS = ("A", "B", "C")

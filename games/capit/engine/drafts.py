@@ -7,8 +7,8 @@ kind}, "cards": [ticked cards], "kind", "meld" (a table meld's index), "end", "w
 ("<meld index>|<card id>")}; anything the form could not read is None or empty.
 """
 
-from games.engine.cards import as_face, face
-from games.engine.melds import MeldError, arrange, extend, is_natural, meld_problem
+from engine.cards import as_face, face
+from engine.melds import MeldError, arrange, extend, is_natural, meld_problem
 
 from .contracts import CONTRACTS, GROUPS, contract_problem, contract_text
 

@@ -13,7 +13,7 @@ says what else was tried and what it was worth). It reads the view only."""
 
 from collections import Counter
 
-from games.engine.cards import face_of
+from engine.cards import face_of
 
 from . import fits, is_wild, parse, points
 from .bots import NormalBot

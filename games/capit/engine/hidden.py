@@ -3,7 +3,7 @@ alone, and for the ones that search over the worlds consistent with it."""
 
 import random
 
-from games.engine.base import State
+from engine.base import State
 
 
 def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:

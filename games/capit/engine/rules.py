@@ -1,4 +1,4 @@
-"""Cap-It as a pure state machine (the engine contract: games/engine/base.py).
+"""Cap-It as a pure state machine (the engine contract: engine/base.py).
 
 Five rounds of contract rummy for 4-6 players. A turn is a draw (take the discard, or
 push: the top stock card and the top discard go to the next seat, then you draw from
@@ -10,9 +10,9 @@ JSON-ready dict; `apply` never changes the state it is given.
 
 import copy
 
-from games.engine.base import GameInfo, IllegalMove, Move, State
-from games.engine.cards import as_face, face, face_of, is_card
-from games.engine.common import (
+from engine.base import GameInfo, IllegalMove, Move, State
+from engine.cards import as_face, face, face_of, is_card
+from engine.common import (
     active_seats,
     check_setup,
     checked_move,
@@ -24,8 +24,8 @@ from games.engine.common import (
     resign,
     stored_result,
 )
-from games.engine.melds import MeldError, arrange, extend, fits, is_natural, room
-from games.engine.rng import shuffled
+from engine.melds import MeldError, arrange, extend, fits, is_natural, room
+from engine.rng import shuffled
 
 from .cards import HAND_SIZE, deck, hand_points, sort_hand
 from .contracts import (

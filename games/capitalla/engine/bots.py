@@ -6,7 +6,7 @@ too, so that its games end).
 
 import random
 
-from games.engine.base import Move, State
+from engine.base import Move, State
 
 from . import CARDS, RULES
 from .evaluation import (

@@ -1,6 +1,6 @@
 """The 195 country cards of Capitalla (193 UN members + Holy See + Palestine).
 
-The country data is shared (`games.engine.countries`, see docs/countries.md); what is
+The country data is shared (`engine.countries`, see docs/countries.md); what is
 Capitalla's is a card's letters: the initials of its capital(s). A card whose letters
 include "C" may act as a joker.  Pure Python, no Django.
 """
@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from games.engine.countries import DATA_FILE, Country, country_fields, country_rows
+from engine.countries import DATA_FILE, Country, country_fields, country_rows
 
 # The only documented exception to the letter rule: Nauru has no official
 # capital (Yaren is merely the seat of government), so the card gets "N".

@@ -1,4 +1,4 @@
-"""Capitalla's moves as mail commands (`games.engine.commands`).
+"""Capitalla's moves as mail commands (`engine.commands`).
 
     draw                      take from the draw pile
     take discard              take the discard pile's top card
@@ -10,8 +10,8 @@ A card is named by its country, any of its capitals or its ISO code, in any case
 or without accents.
 """
 
-from games.engine.base import Move
-from games.engine.commands import CommandError, help_lines, name_key, unknown_verb, verb_of
+from engine.base import Move
+from engine.commands import CommandError, help_lines, name_key, unknown_verb, verb_of
 
 from .cards import CARDS
 

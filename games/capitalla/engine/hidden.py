@@ -2,7 +2,7 @@
 
 import random
 
-from games.engine.base import State
+from engine.base import State
 
 from .rules import picks_from_discard
 

@@ -1,4 +1,4 @@
-"""Capitalla as a pure state machine (the engine contract: games/engine/base.py).
+"""Capitalla as a pure state machine (the engine contract: engine/base.py).
 
 A deal is the whole game: 2-6 players get 13 cards; on your turn you pick the top
 card of the draw pile or of the discard pile, then discard one card or declare
@@ -7,8 +7,8 @@ wins; a resignation may come from any seat at any time. The state is a JSON-read
 dict; `apply` never changes the state it is given.
 """
 
-from games.engine.base import GameInfo, IllegalMove, Move, State
-from games.engine.common import (
+from engine.base import GameInfo, IllegalMove, Move, State
+from engine.common import (
     check_setup,
     checked_move,
     common_view,
@@ -19,7 +19,7 @@ from games.engine.common import (
     resign,
     stored_result,
 )
-from games.engine.rng import shuffled
+from engine.rng import shuffled
 
 from .cards import CARDS
 from .solver import InvalidGroup, find_declaration, group_kind, label

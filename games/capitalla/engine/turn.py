@@ -3,7 +3,7 @@ else pick, from the discard pile if `takes` says so; then discard what `discard`
 
 import random
 
-from games.engine.base import Move, State
+from engine.base import Move, State
 
 from . import RULES
 

@@ -12,8 +12,8 @@ question to each opponent.
 import math
 import random
 
-from games.engine.base import Move, State
-from games.engine.countries import COUNTRIES
+from engine.base import Move, State
+from engine.countries import COUNTRIES
 
 from . import RULES
 from .cards import BIG_CASINO, LITTLE_CASINO, MOST_CARDS, MOST_SPADES, is_spade, value

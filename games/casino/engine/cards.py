@@ -3,7 +3,7 @@ card is worth in a sum, which loose cards a card may take, and a deal's points."
 
 from functools import cache
 
-from games.engine.cards import RANKS, SUITS, face, rank_of
+from engine.cards import RANKS, SUITS, face, rank_of
 
 HAND_SIZE = 4
 BIG_CASINO, LITTLE_CASINO = "10D", "2S"

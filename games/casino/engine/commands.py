@@ -1,4 +1,4 @@
-"""Casino's moves as mail commands (`games.engine.commands`).
+"""Casino's moves as mail commands (`engine.commands`).
 
     capture <table cards and builds> with <card>   e.g. "capture 9♠ A♥ and build B with 10♣"
     build <value> with <card> on <table cards or a build>   a new build, an addition, or a raise: "build 9 with 4♦ on B"
@@ -10,9 +10,9 @@ Cards as on the page (10♥) or 10H, 10h, "ten of hearts"; builds by their lette
 in the order the table shows them; players by name or "seat N".
 """
 
-from games.engine.base import Move
-from games.engine.cards import face
-from games.engine.commands import (
+from engine.base import Move
+from engine.cards import face
+from engine.commands import (
     CommandError,
     card_tokens,
     help_lines,

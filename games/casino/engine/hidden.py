@@ -3,8 +3,8 @@
 
 import random
 
-from games.engine.base import State
-from games.engine.common import hidden_from
+from engine.base import State
+from engine.common import hidden_from
 
 from .cards import sort_hand, value
 

@@ -1,8 +1,8 @@
 """Casino's trivia: every card of the deck carries "What is the capital of …?", four
 choices, fixed by the game's seed from the shared country data."""
 
-from games.engine.countries import COUNTRIES
-from games.engine.rng import shuffled
+from engine.countries import COUNTRIES
+from engine.rng import shuffled
 
 from .cards import deck
 

@@ -1,4 +1,4 @@
-"""Casino (trivia edition) as a pure state machine (the engine contract: games/engine/base.py).
+"""Casino (trivia edition) as a pure state machine (the engine contract: engine/base.py).
 
 2-4 players, one 52-card deck. A turn is one card from the hand: a capture (pairs and
 groups summing to its value, builds of its value whole), a build (new, added to, or
@@ -10,9 +10,9 @@ rebuilds every state. The state is a JSON-ready dict; `apply` never changes its 
 
 import json
 
-from games.engine.base import GameInfo, IllegalMove, Move, State
-from games.engine.cards import face, is_card, rank_of
-from games.engine.common import (
+from engine.base import GameInfo, IllegalMove, Move, State
+from engine.cards import face, is_card, rank_of
+from engine.common import (
     active_seats,
     check_seat,
     check_setup,
@@ -25,8 +25,8 @@ from games.engine.common import (
     resign,
     stored_result,
 )
-from games.engine.countries import COUNTRIES
-from games.engine.rng import shuffled
+from engine.countries import COUNTRIES
+from engine.rng import shuffled
 
 from .cards import (
     DECK,

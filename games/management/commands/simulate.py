@@ -9,8 +9,8 @@ from statistics import median
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from engine.registry import RULES
 from games.actions import bot_play, errors, lifecycle, table_checks
-from games.engine.registry import RULES
 from games.management.commands.load_demo import refuse_in_production
 from games.models import Game
 

@@ -8,7 +8,7 @@ import random
 import time
 from collections.abc import Callable
 
-from games.engine.base import Move, State
+from engine.base import Move, State
 
 from .cards import action, colour, is_flex, number, points
 from .groups import can_hit

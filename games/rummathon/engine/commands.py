@@ -1,4 +1,4 @@
-"""Rummathon Royale's moves as mail commands (`games.engine.commands`).
+"""Rummathon Royale's moves as mail commands (`engine.commands`).
 
     buy <n> | buy nothing                  extra cards after the deal
     declare                                Rummathon Royale (or the Double), before you draw
@@ -17,8 +17,8 @@ letter, A first, counting every seat's groups in seat order; players by name or 
 
 import re
 
-from games.engine.base import Move
-from games.engine.commands import (
+from engine.base import Move
+from engine.commands import (
     CommandError,
     faces_named,
     help_lines,

@@ -10,7 +10,7 @@ natural card; only number cards and Flex may be in a group. A group's cards as
 its kind and its cards.
 
 Where Flex cards go in a new run (the same ideas as Cap-It's melds, through
-`games.engine.rummy`): if the cards as given read as a run in that order (lowest first),
+`engine.rummy`): if the cards as given read as a run in that order (lowest first),
 that order decides; otherwise the naturals sort themselves and the Flex cards fill the
 gaps, then extend the top, then the bottom.
 
@@ -20,8 +20,8 @@ that many cards each, e.g. [{"kind": "set", "size": 3}, {"kind": "run", "size": 
 
 from collections import Counter
 
-from games.engine.melds import MeldError
-from games.engine.rummy import extended_start, groups_text, lay_out, start_around, start_in_order
+from engine.melds import MeldError
+from engine.rummy import extended_start, groups_text, lay_out, start_around, start_in_order
 
 from .cards import COLOUR_NAME, HIGH, LOW, action, colour, face, is_card, is_flex, number
 

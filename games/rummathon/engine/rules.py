@@ -1,4 +1,4 @@
-"""Rummathon Royale as a pure state machine (the engine contract: games/engine/base.py).
+"""Rummathon Royale as a pure state machine (the engine contract: engine/base.py).
 
 Each seat has its own rule card (twelve round sequences) and works through the variant's
 sequences at its own pace. A round: the deal, then every seat at once may buy extra cards
@@ -16,8 +16,8 @@ Rummathon Royale or a Double), and "progress" indexes the variant's sequence lis
 import json
 import math
 
-from games.engine.base import GameInfo, IllegalMove, Move, State
-from games.engine.common import (
+from engine.base import GameInfo, IllegalMove, Move, State
+from engine.common import (
     active_seats,
     check_seat,
     check_shape,
@@ -28,7 +28,7 @@ from games.engine.common import (
     resign,
     stored_result,
 )
-from games.engine.rng import shuffled
+from engine.rng import shuffled
 
 from .cards import HAND_SIZE, action, colour, deck, face, hand_points, is_card, is_flex, number, sort_hand
 from .groups import GroupError, arrange, hit, meets_problem, sequence_text

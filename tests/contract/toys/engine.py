@@ -8,10 +8,10 @@ is empty, the highest total of the cards each seat played wins.
 
 import itertools
 
-from games.engine.base import GameInfo, IllegalMove, Move, State
-from games.engine.commands import CommandError, help_lines, normalize, verb_of
-from games.engine.common import check_setup, checked_move, common_view, next_seat, next_state, one_to_act, stored_result
-from games.engine.rng import shuffled
+from engine.base import GameInfo, IllegalMove, Move, State
+from engine.commands import CommandError, help_lines, normalize, verb_of
+from engine.common import check_setup, checked_move, common_view, next_seat, next_state, one_to_act, stored_result
+from engine.rng import shuffled
 
 DECK = [f"T{n}" for n in range(1, 17)]
 HAND_SIZE = 2

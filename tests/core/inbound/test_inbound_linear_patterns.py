@@ -9,7 +9,7 @@ import re._parser as sre_parse
 
 import pytest
 
-from games.engine import commands
+from engine import commands
 from games.inbound import automatic, decoding, head, html_text, reply_text, sender
 from games.rummathon.engine import commands as rummathon_commands
 

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.bots import get_bot
+from engine.registry import RULES
 from games.actions import lifecycle, player_moves
-from games.engine.bots import get_bot
-from games.engine.registry import RULES
 from games.models import Game
 from ledger import chips
 from ledger.management.commands.verify_ledger import problems

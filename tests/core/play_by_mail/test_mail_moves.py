@@ -5,7 +5,7 @@ commands or none, checked against the position now."""
 import pytest
 from django.core import mail
 
-from games.engine.registry import get_rules
+from engine.registry import get_rules
 from games.inbound.play import seat_names
 from games.inbound.receive import receive
 from games.models import Event, Game, InboundMail, Seat

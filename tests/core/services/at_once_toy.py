@@ -8,9 +8,9 @@ wins. A seat may resign at any time. The bots pick 3, as does the stand-in of a 
 
 from django import forms
 
-from games.engine.base import GameInfo, IllegalMove
-from games.engine.commands import CommandError, CommandHelp, normalize, verb_of
-from games.engine.common import check_setup, next_seat
+from engine.base import GameInfo, IllegalMove
+from engine.commands import CommandError, CommandHelp, normalize, verb_of
+from engine.common import check_setup, next_seat
 from games.forms import BaseMoveForm
 from games.plugins import GamePlugin
 

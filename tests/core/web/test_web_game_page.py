@@ -5,9 +5,9 @@ import re
 
 from django.urls import reverse
 
+from engine.countries import breakable
 from games.actions import lifecycle, player_moves
 from games.capitalla.engine import CARDS
-from games.engine.countries import breakable
 from games.models import Game
 
 

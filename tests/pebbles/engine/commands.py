@@ -1,6 +1,6 @@
 """Pebbles' moves as the words of a mail: "take 1", "take 2" (or "take one", "take two")."""
 
-from games.engine.commands import CommandError, help_lines, normalize, unknown_verb, verb_of
+from engine.commands import CommandError, help_lines, normalize, unknown_verb, verb_of
 
 _NUMBERS = {"1": 1, "2": 2, "one": 1, "two": 2}
 _FORMS = {"take": ("take <1 or 2>", "Take one or two pebbles from the pile; the last one wins.")}

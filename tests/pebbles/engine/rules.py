@@ -2,8 +2,8 @@
 whoever takes the last one wins. Nothing is hidden and nothing is shuffled: the seed
 only decides who starts, so that seed + moves rebuild every state as in every game."""
 
-from games.engine.base import GameInfo, IllegalMove, Move, State
-from games.engine.common import (
+from engine.base import GameInfo, IllegalMove, Move, State
+from engine.common import (
     check_setup,
     checked_move,
     common_view,

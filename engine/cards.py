@@ -2,7 +2,7 @@
 
 A card id is its face and its copy index: "10H:1", "2C:0", "JK:3". A face is a rank
 (2..10 J Q K A) and a suit (S H D C), or "JK" for a joker. Jokers and every 2 are
-wild in the rummy games' melds (`games.engine.melds`); a 2 standing for itself is natural.
+wild in the rummy games' melds (`engine.melds`); a 2 standing for itself is natural.
 """
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

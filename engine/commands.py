@@ -24,8 +24,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Protocol
 
-from games.engine.base import Move
-from games.engine.cards import JOKER, face
+from engine.base import Move
+from engine.cards import JOKER, face
 
 
 class CommandError(ValueError):
