@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from engine.bots import get_bot
 from engine.registry import RULES
-from games.actions.checks import check_seated
+from games.actions.checks import check_in_play, check_seated
 from games.actions.clocks import _acting_at_once
 from games.actions.enqueue import enqueue_bot_turn
 from games.actions.errors import Conflict
@@ -54,8 +54,7 @@ def come_back(user, game_id: int) -> Game:
     with transaction.atomic():
         game = _locked(game_id)
         seat = check_seated(game, user)
-        if game.status != Game.Status.ACTIVE:
-            raise Conflict("This game is not in play.")
+        check_in_play(game)
         if not seat.away:
             raise Conflict("You are playing your seat already.")
         seat.away, seat.missed_turns = False, 0

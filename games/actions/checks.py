@@ -24,6 +24,11 @@ def check_seated(game: Game, user) -> Seat:
     return seat
 
 
+def check_in_play(game: Game) -> None:
+    if game.status != Game.Status.ACTIVE or game.state is None:
+        raise Conflict("This game is not in play.")
+
+
 def check_host(game: Game, user) -> None:
     if game.host_id != user.pk:
         raise Forbidden("Only the host can do that.")

@@ -1,10 +1,10 @@
 """How a player arranges the cards of their hand: dragged into an order, or sorted as the
 game offers. It changes nothing in the game."""
 
-from games.actions.checks import check_seated
-from games.actions.errors import Conflict, ServiceError
+from games.actions.checks import check_in_play, check_seated
+from games.actions.errors import ServiceError
 from games.actions.game_state import _load
-from games.models import Game, Seat
+from games.models import Seat
 
 # The most card ids an arrangement may name: more than any hand of any game holds.
 MAX_HAND_ORDER = 120
@@ -17,8 +17,7 @@ def arrange_hand(user, game_id: int, *, order=None, sort=None) -> Seat:
     changes nothing in the game, so it needs no version and takes no lock."""
     game = _load(game_id)
     seat = check_seated(game, user)
-    if game.status != Game.Status.ACTIVE or game.state is None:
-        raise Conflict("This game is not in play.")
+    check_in_play(game)
     if sort is not None:
         sorts = game.plugin.hand_sorts
         if sort not in sorts:

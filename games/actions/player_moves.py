@@ -2,7 +2,7 @@
 
 from django.db import transaction
 
-from games.actions.checks import check_seated, check_version
+from games.actions.checks import check_in_play, check_seated, check_version
 from games.actions.errors import Conflict, ServiceError
 from games.actions.game_state import _apply, _locked
 from games.models import Game
@@ -25,8 +25,7 @@ def play_move(user, game_id: int, expected_version, move) -> Game:
     with transaction.atomic():
         game = _locked(game_id)
         seat = check_seated(game, user)
-        if game.status != Game.Status.ACTIVE:
-            raise Conflict("This game is not in play.")
+        check_in_play(game)
         move = move(game.kind) if callable(move) else move
         check_move_shape(move)
         if move["type"] not in game.plugin.version_free:
@@ -45,7 +44,6 @@ def resign(user, game_id: int) -> Game:
     with transaction.atomic():
         game = _locked(game_id)
         seat = check_seated(game, user)
-        if game.status != Game.Status.ACTIVE:
-            raise Conflict("This game is not in play.")
+        check_in_play(game)
         _apply(game, seat.index, {"type": "resign"})
     return game

@@ -6,7 +6,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games.actions.checks import check_seated, check_version
+from games.actions.checks import check_in_play, check_seated, check_version
 from games.actions.clocks import _reminder_before, at_once_seconds
 from games.actions.errors import Conflict, Forbidden
 from games.actions.game_state import MOVE_FIELDS, _locked, _publish_bot_turn, out_seats
@@ -17,8 +17,7 @@ def check_can_give_extra_time(game: Game, seat: Seat) -> None:
     """A seated player still in the game may give the player whose clock runs more time,
     once per turn, when the table allows it; in a step where the seats act at once, a
     player not to act (or done already) may give the shared clock more time, once per step."""
-    if game.status != Game.Status.ACTIVE:
-        raise Conflict("This game is not in play.")
+    check_in_play(game)
     if not game.allow_extra_time:
         raise Forbidden("This table does not allow extra time.")
     if game.deadline is None:
