@@ -89,12 +89,13 @@ def is_addr_spec(text: str) -> bool:
 def _standard_library_reads(value: str) -> set[str]:
     """The addresses the standard library's parsers find, lower-cased: email.utils (strict
     where this Python has it) and email.headerregistry (policy.default's)."""
-    found = {addr.lower() for _name, addr in getaddresses([value])}
+    pairs = getaddresses([value])
+    found = {addr.lower() for _name, addr in pairs}
     try:
         header = _HEADERS("from", value)
     except Exception:  # noqa: BLE001 - any failure of the second reading is a disagreement
         return {"", *found}
     found.update(address.addr_spec.lower() for address in header.addresses)
-    if len(header.addresses) != 1 or len(getaddresses([value])) != 1:
+    if len(header.addresses) != 1 or len(pairs) != 1:
         found.add("")
     return found
