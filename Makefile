@@ -36,9 +36,10 @@ TEST_WORKERS ?= auto
 test: setup
 	$(PY) -m pytest -n $(TEST_WORKERS) --maxprocesses 4 --dist loadfile $(PYTEST_ARGS)
 
-# Engine benchmarks need nothing else; bench_http.py needs a PostgreSQL DATABASE_URL.
+# Each game's speed benchmarks and bot win rates (games/<slug>/bench/) need nothing else;
+# of the site's (bench/), bench_http.py needs a PostgreSQL DATABASE_URL.
 bench: setup
-	for script in bench/bench_*.py bench/bot_winrate.py bench/capit_winrate.py bench/casino_winrate.py bench/rummathon_winrate.py; do $(PY) $$script || exit 1; done
+	for script in games/*/bench/bench_*.py bench/bench_*.py games/*/bench/winrate.py; do $(PY) $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .hypothesis

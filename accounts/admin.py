@@ -27,7 +27,7 @@ class CapitallaUserAdmin(UserAdmin):
 
 @admin.register(Absence)
 class AbsenceAdmin(admin.ModelAdmin):
-    """Read-only: an absence starts and ends through games.actions.absences, which changes the tables."""
+    """Read-only: an absence starts and ends through tables.actions.absences, which changes the tables."""
 
     list_display = ("user", "first_day", "last_day", "begun", "over", "ended_early")
     list_filter = ("begun", "over")

@@ -9,40 +9,36 @@ they sent in, the API tokens, the game links, the absences. Nobody can sign in a
 again, by password, magic link, token or mail reply. Kept: that its address had its
 starting chips (ledger.models.StartingGrant), so that a new account at that address
 starts with none, as for any address that had them.
+
+The apps above accounts do their part when asked (accounts/signals.py): the tables
+(tables/account_data.py) are left and the table talk goes, the mail (mailroom/account_data.py)
+and the API tokens (api/account_data.py) are deleted.
 """
 
 import secrets
 
 from axes.models import AccessAttempt
 from django.db import transaction
-from django.db.models import Q
 
-from api.models import ApiToken
-from games.actions import lifecycle
-from games.models import ChatMessage, Game, InboundMail, MagicLink, Notification, OutboxMessage, spoken_list
-from games.plugins import PLUGINS
 from ledger import chips
-from ratings.models import Rating
 
 from .models import Absence, User
 from .names import CLOSED_NAME, CLOSED_USERNAME_PREFIX
+from .signals import account_closing, answers, closing_foreseen
+
+
+class ClosingRefused(Exception):
+    """An app above accounts cannot let the account close (a table refused): nothing changed.
+    `message` is fit to show the player; `status` is the page's HTTP status."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message, self.status = message, status
 
 
 def what_closing_does(user) -> dict:
     """What closing the account would change, in words for its owner to read first."""
-    open_or_playing = Game.objects.filter(status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
-    tables = open_or_playing.filter(Q(host=user) | Q(seats__user=user)).distinct().order_by("pk")
-    rated = Rating.objects.filter(user=user).values_list("kind", flat=True)
-    return {
-        "games_in_play": [_table(game) for game in tables if game.status == Game.Status.ACTIVE],
-        "open_tables": [_table(game) for game in tables if game.status == Game.Status.OPEN],
-        "chips": chips.balance_of(user),
-        "rated_games": spoken_list(sorted(PLUGINS[kind].name for kind in rated if kind in PLUGINS)),
-    }
-
-
-def _table(game: Game) -> dict:
-    return {"name": game.title, "url": game.get_absolute_url()}
+    return {"chips": chips.balance_of(user), **answers(closing_foreseen, user)}
 
 
 def close_account(user) -> None:
@@ -50,11 +46,8 @@ def close_account(user) -> None:
     with transaction.atomic():
         user = User.objects.select_for_update(no_key=True).get(pk=user.pk)
         username = user.username
-        lifecycle.leave_every_table(user)
-        ChatMessage.objects.filter(user=user).delete()
-        OutboxMessage.objects.filter(user=user).delete()
-        for rows in (InboundMail, Notification, MagicLink, ApiToken, Absence):
-            rows.objects.filter(user=user).delete()
+        account_closing.send(sender=type(user), user=user)
+        Absence.objects.filter(user=user).delete()
         AccessAttempt.objects.filter(username__iexact=username).delete()
         _forget_the_person(user)
 
@@ -71,7 +64,7 @@ def _closed_username(user: User) -> str:
 def _forget_the_person(user: User) -> None:
     """The account keeps its id and its place in the games; the rest is emptied. A new
     password hash ends every session it had (Django checks it on each request). Saving
-    renames its seats (games.signals), so every table shows the new name."""
+    renames its seats (tables.signals), so every table shows the new name."""
     user.username = _closed_username(user)
     user.display_name = CLOSED_NAME.format(number=user.pk)
     user.first_name = user.last_name = ""

@@ -133,7 +133,7 @@ class AbsenceQuerySet(models.QuerySet):
 
 # Announced absences: each at most ABSENCE_MAX_DAYS long, at most ABSENCE_DAYS_PER_YEAR days
 # in any ABSENCE_YEAR_DAYS days, announced at most ABSENCE_MAX_AHEAD days ahead
-# (games.actions.absences.check_absence).
+# (tables.actions.absences.check_absence).
 ABSENCE_MAX_DAYS = 14
 ABSENCE_DAYS_PER_YEAR = 30
 ABSENCE_YEAR_DAYS = 365
@@ -145,11 +145,27 @@ def days_within(first: date, last: date, window_first: date, window_last: date) 
     return max(0, (min(last, window_last) - max(first, window_first)).days + 1)
 
 
+def days_left(user, first_day, last_day=None, taken=None) -> int:
+    """The absence days left in the fullest rolling year (ABSENCE_YEAR_DAYS days) that
+    holds a day of `first_day`..`last_day`: negative when those absences go over."""
+    last_day = last_day or first_day
+    if taken is None:
+        taken = list(user.absences.near(first_day, last_day).values_list("first_day", "last_day"))
+    year = timedelta(days=ABSENCE_YEAR_DAYS - 1)
+    fullest = max(
+        sum(days_within(first, last, start, start + year) for first, last in taken)
+        for start in (
+            first_day - year + timedelta(days=n) for n in range((last_day - first_day).days + ABSENCE_YEAR_DAYS)
+        )
+    )
+    return ABSENCE_DAYS_PER_YEAR - fullest
+
+
 class Absence(models.Model):
     """A player's announced absence, from the start of `first_day` to the end of
     `last_day` in their time zone when they announced it (`starts_at`, `ends_at`). While
     it is under way, their clock stands still at every table with `absences_stop_clock`
-    (games.actions.absences). An early end ("I'm back") moves `ends_at` to that moment and
+    (tables.actions.absences). An early end ("I'm back") moves `ends_at` to that moment and
     `last_day` to that day, which counts as taken: the days after it are given back."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="absences")

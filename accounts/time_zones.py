@@ -1,5 +1,5 @@
 """Pages tell dates and hours in the signed-in player's own time zone (the profile's
-"Time zone"); mails do too (games.notifications). Anonymous visitors read UTC.
+"Time zone"); mails do too (mailroom.notifications). Anonymous visitors read UTC.
 
 The zone is set when a page renders (a context processor, run by every `render`), not at
 the start of each request: a request that renders nothing (an unchanged poll's 204)

@@ -14,10 +14,6 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from api import views_tokens
-from games.actions import absences, errors
-from games.mail import outbox_enabled
-
 from . import closing, confirmation, export, locks, throttle
 from .client import client_ip
 from .forms import (
@@ -30,9 +26,9 @@ from .forms import (
     SignUpForm,
 )
 from .login_throttle import attempted_username
-from .models import ABSENCE_DAYS_PER_YEAR, ABSENCE_MAX_DAYS
+from .models import ABSENCE_DAYS_PER_YEAR, ABSENCE_MAX_DAYS, days_left
 from .names import hold_names
-from .signals import password_reset_asked
+from .signals import answers, password_reset_asked, profile_shown
 
 logger = logging.getLogger(__name__)
 
@@ -81,11 +77,13 @@ def profile(request):
             if "email" in form.changed_data and user.email:
                 _mail_confirmation(request, user)
             return redirect("profile")
-    return _profile_page(request, form=form, address=address)
+    return profile_page(request, form=form, address=address)
 
 
-def _profile_page(request, status: int = 200, **forms):
-    """The profile with its forms, any of them bound by the request that failed."""
+def profile_page(request, status: int = 200, **forms):
+    """The profile with its forms, any of them bound by the request that failed (the
+    absences' views, tables/views_absences.py, show it too). Its sections kept above
+    accounts (the API tokens) come from their apps (accounts/signals.py, `profile_shown`)."""
     user = request.user
     if "address" not in forms:
         user.refresh_from_db()  # a refused form must not show its values as saved
@@ -96,10 +94,10 @@ def _profile_page(request, status: int = 200, **forms):
         "clock_form": ClockForm(instance=user),
         "absence_form": AbsenceForm(),
         "absences": user.absences.filter(over=False),
-        "absence_days_left": max(0, absences.days_left(user, user.today(now))),
+        "absence_days_left": max(0, days_left(user, user.today(now))),
         "absence_limits": {"days": ABSENCE_MAX_DAYS, "per_year": ABSENCE_DAYS_PER_YEAR},
         "time_zones": COMMON_ZONES,
-        "api": views_tokens.profile_section(user),
+        **answers(profile_shown, user),
         **forms,
     }
     return render(request, "accounts/profile.html", context, status=status)
@@ -111,43 +109,10 @@ def profile_clock(request):
     """The time zone, quiet hours and digest hour."""
     form = ClockForm(request.POST, instance=request.user)
     if not form.is_valid():
-        return _profile_page(request, clock_form=form, status=400)
+        return profile_page(request, clock_form=form, status=400)
     form.save()
     messages.success(request, "Saved: your time zone, quiet hours and digest hour.")
     return redirect("profile")
-
-
-@login_required
-@require_POST
-def absence_add(request):
-    form = AbsenceForm(request.POST)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            absence = absences.announce_absence(request.user, data["first_day"], data["last_day"])
-        except errors.ServiceError as refused:
-            form.add_error(None, refused.message)
-        else:
-            messages.success(request, f"You are away from {_day(absence.first_day)} until {_day(absence.last_day)}.")
-            return redirect("profile")
-    return _profile_page(request, absence_form=form, status=400)
-
-
-@login_required
-@require_POST
-def absence_end(request, absence_id: int):
-    """ "I'm back" for an absence under way, "Call it off" for one planned."""
-    try:
-        absence = absences.end_absence(request.user, absence_id)
-    except errors.ServiceError as refused:
-        messages.error(request, refused.message)
-        return _profile_page(request, status=refused.status)
-    messages.success(request, "Welcome back: your clocks run again." if absence else "That absence is called off.")
-    return redirect("profile")
-
-
-def _day(day) -> str:
-    return f"{day.day} {day:%B}"
 
 
 # What saving the profile says of a new mail choice.
@@ -216,7 +181,7 @@ def download_data(request):
     """A JSON copy of what the site keeps about the signed-in player (accounts.export)."""
     if not throttle.take("data-download", str(request.user.pk), DATA_DOWNLOADS_PER_HOUR):
         messages.error(request, "You downloaded your data several times this hour: try again later.")
-        return _profile_page(request, status=429)
+        return profile_page(request, status=429)
     answer = JsonResponse(
         export.personal_data(request.user), encoder=DjangoJSONEncoder, json_dumps_params={"indent": 1}
     )
@@ -234,7 +199,7 @@ def close_account(request):
     if request.method == "POST" and form.is_valid():
         try:
             closing.close_account(request.user)
-        except errors.ServiceError as refused:  # a table refused; all of it stays as it was
+        except closing.ClosingRefused as refused:  # a table refused; all of it stays as it was
             form.add_error(None, f"Your account is still open: {refused.message}")
             status = refused.status
         else:
@@ -288,7 +253,7 @@ class Logout(auth_views.LogoutView):
 
 class ResetFormMailingARow(ConfirmedAddressResetForm):
     def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
-        # A mail row like every mail (games/notifications/), so one the mail server
+        # A mail row like every mail (mailroom/notifications/), so one the mail server
         # refuses is tried again rather than lost; sent by the mail worker, not in here.
         password_reset_asked.send(sender=type(context["user"]), user=context["user"])
 
@@ -318,11 +283,6 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
 
 class PasswordResetSent(auth_views.PasswordResetDoneView):
     template_name = "registration/password_reset_sent.html"
-
-    def get_context_data(self, **kwargs):
-        # With no mail server (the embedded default) mail is kept in the database, where only
-        # the operator can read a logged-out player's mail (the admin's outbox).
-        return super().get_context_data(**kwargs) | {"mail_kept_here": outbox_enabled()}
 
 
 def _address_status(user) -> dict:

@@ -1,11 +1,11 @@
 """A game as the API shows it to one user: the same `rules.view(state, seat)` the page
-renders from (games/presenters.py), with the table around it. Nothing here reads the
+renders from (tables/presenters.py), with the table around it. Nothing here reads the
 state but through `rules.view`; the seed appears only in a finished game's log."""
 
-from games.models import Game
-from games.move_log import in_words
-from games.table_chat import present_chat
-from ratings.reading import seat_ratings, seat_ratings_of_games
+from tables.models import Game
+from tables.move_log import in_words
+from tables.seat_ratings import seat_ratings, seat_ratings_of_games
+from tables.table_chat import present_chat
 
 
 def games_json(games, user) -> list[dict]:

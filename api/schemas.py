@@ -7,9 +7,9 @@ from typing import Any
 from ninja import Field, Schema
 from pydantic import StrictBool, StrictInt, model_validator
 
-from games.actions.table_checks import BOT_LEVELS
-from games.models import DEFAULT_TURN_SECONDS, TURN_TIMES, Game
-from games.plugins import PLUGINS
+from tables.actions.table_checks import BOT_LEVELS
+from tables.models import DEFAULT_TURN_SECONDS, TURN_TIMES, Game
+from tables.plugins import PLUGINS
 
 
 class Error(Schema):

@@ -1,4 +1,4 @@
-"""The open API at /api/v1/ (django-ninja). Views parse, call games/actions/ exactly as
+"""The open API at /api/v1/ (django-ninja). Views parse, call tables/actions/ exactly as
 the browser's views do, and answer JSON; every refusal is `{"detail": "..."}` with its
 status (a ServiceError's own). docs/api.md walks through a game with curl."""
 
@@ -31,12 +31,12 @@ from api.schemas import (
     TableIn,
     TablesOut,
 )
-from games.actions import bot_play, errors, lifecycle, player_moves, table_talk
-from games.actions.table_checks import BOT_LEVELS
-from games.models import Game
-from games.plugins import PLUGINS
-from games.views_errors import database_busy
-from games.views_lobby import in_lobby_order, my_games_by_urgency, my_open_tables, rematch_tables_for
+from tables.actions import bot_play, errors, lifecycle, player_moves, table_talk
+from tables.actions.table_checks import BOT_LEVELS
+from tables.models import Game
+from tables.plugins import PLUGINS
+from tables.views_errors import database_busy
+from tables.views_lobby import in_lobby_order, my_games_by_urgency, my_open_tables, rematch_tables_for
 
 logger = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """The profile's API tokens: create one (its secret shown once, on the answer to the
 POST) and revoke one. Session views, for a normal sign-in only: a magic link's session is
-anonymous here (games/scoped_sessions.py), and creating a token, a credential that
+anonymous here (mailroom/scoped_sessions.py), and creating a token, a credential that
 outlives the session, asks for the password as changing the mail address does."""
 
 from django.conf import settings

@@ -1,9 +1,13 @@
-"""What the engine bench scripts share. A script runs as `python bench/<script>.py`, so
-this folder is on sys.path and the script imports this module first (`from _common
-import ...`); importing it puts the repository root on sys.path for `games`."""
+"""What the engine bench scripts share. A script here runs as `python bench/<script>.py`,
+so this folder is on sys.path and the script imports this module first (`from _common
+import ...`); importing it puts the repository root on sys.path for `games`. A game's own
+benches (`python games/<slug>/bench/<script>.py`) put the repository root on sys.path
+themselves, then import this module first as `bench._common`. Either way, importing it sets
+Django up, which registers the games."""
 
 import math
 import os
+import random
 import statistics
 import sys
 import time
@@ -21,6 +25,7 @@ os.environ.setdefault("DEBUG", "1")
 django.setup()
 
 from engine.bots import play  # noqa: E402  (needs ROOT on sys.path and the games registered)
+from engine.registry import get_rules  # noqa: E402
 
 
 def wilson(wins, n, z=1.96):
@@ -52,3 +57,15 @@ def print_game_times(noun, times, moves, endings, endings_heading):
         f"{count:5} {statistics.median(times):9.1f} {times[int(count * 0.9)]:7.1f} {times[-1]:7.1f}"
         f" {statistics.median(moves):12.0f}  {dict(endings)}"
     )
+
+
+def play_game(slug, bots, seed, options):
+    """A whole game between these bots (one per seat, any objects with `choose`), in memory,
+    one `random.Random(seed)` handed to every seat: its result. bot_strength.py's matches
+    and games/capitalla/bench/oracle.py play through it."""
+    rules, rng = get_rules(slug), random.Random(seed)
+    state = rules.new_game(len(bots), options, seed)
+    while to_act := rules.to_act(state):
+        for seat in to_act[:1]:
+            state = rules.apply(state, seat, bots[seat].choose(state, seat, rng))
+    return rules.result(state)

@@ -43,7 +43,7 @@ def main(largest_kb: int) -> None:
 
     setup_test_environment()
     setup_databases(verbosity=0, interactive=False)
-    from games.actions import lifecycle
+    from tables.actions import lifecycle
 
     host = get_user_model().objects.create_user("bench-host")
     game = lifecycle.start_table(host, lifecycle.create_table(host, "capit", seats=4, bots=3).pk)

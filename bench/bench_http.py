@@ -56,7 +56,7 @@ def setup_table():
 
 def deal(players):
     """A new two-player Capitalla table, dealt: the first player to act is seat 0."""
-    from games.actions import lifecycle
+    from tables.actions import lifecycle
 
     game = lifecycle.create_table(players[0], "capitalla", seats=2)
     lifecycle.join_table(players[1], game.pk)
@@ -75,7 +75,7 @@ def timed(conn, method, url, headers, body=None):
 def next_move(game):
     """(the game now, the seat to act, its move): draw from the pile, or discard the first
     card; a game that ended is dealt again for the same players."""
-    from games.models import Game
+    from tables.models import Game
 
     game = Game.objects.get(pk=game.pk)
     if game.status != Game.Status.ACTIVE:

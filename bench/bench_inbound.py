@@ -1,6 +1,6 @@
 """What the worst mails one can build at 2 MB cost the site to receive, through both ways
 replies come in: the /mail/inbound/ webhook (in process, through Django's test client) and
-`manage.py mail_in`'s server (games/inbound/server.py on a loopback port in this process,
+`manage.py mail_in`'s server (mailroom/inbound/server.py on a loopback port in this process,
 sent to with smtplib), on a throw-away test database (SQLite, or DATABASE_URL's server).
 
     .venv/bin/python bench/bench_inbound.py [runs per mail and path, default 3]
@@ -352,7 +352,7 @@ def players():
     from django.contrib.auth import get_user_model
 
     from accounts.confirmation import confirm_address
-    from games.actions import lifecycle
+    from tables.actions import lifecycle
 
     made = []
     for username, name in (("alice", "Alice"), ("bob", "Bob")):
@@ -384,7 +384,7 @@ def quiet_site() -> None:
     """The webhook's secret, a reply address, no mail handed to the broker, no log lines."""
     from django.conf import settings
 
-    from games.actions import enqueue
+    from tables.actions import enqueue
 
     settings.MAIL_IN_SECRET = "bench"
     settings.MAIL_IN_ADDRESS = settings.MAIL_IN_ADDRESS or "play@capitalla.localhost"
@@ -397,8 +397,8 @@ def run(runs: int) -> bool:
     from django.db import connection
     from django.test import Client
 
-    from games.inbound.message import MAX_MESSAGE_BYTES
-    from games.inbound.server import ReplyServer
+    from mailroom.inbound.message import MAX_MESSAGE_BYTES
+    from mailroom.inbound.server import ReplyServer
     from tests.mail_replies import reply, seat_address
 
     print(

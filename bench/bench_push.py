@@ -1,6 +1,6 @@
 """Server push under load, against today's polling, in one run: gunicorn with uvicorn
 workers (the production server) on PostgreSQL and Redis; the open pages in a process of
-their own (bench/push_pages.py); moves made here, through `games.actions`, 20 a second.
+their own (bench/push_pages.py); moves made here, through `tables.actions`, 20 a second.
 
     DEBUG=1 DATABASE_URL=postgres://postgres@127.0.0.1:5432/capitalla_bench REDIS_URL=redis://127.0.0.1:6379/14 \\
         .venv/bin/python bench/bench_push.py [--pages 1 1000 10000] [--seconds 20]
@@ -81,8 +81,8 @@ def setup_tables(count: int):
     call_command("migrate", verbosity=0)
     from django.contrib.auth import get_user_model
 
-    from games.actions import lifecycle
-    from games.models import Game
+    from tables.actions import lifecycle
+    from tables.models import Game
 
     User = get_user_model()
     players = [User.objects.get_or_create(username=f"bench-push-{n}")[0] for n in range(PLAYERS)]
@@ -113,11 +113,11 @@ def start_server(workers: int):
 
 
 class Mover:
-    """Moves through `games.actions`, as the browser's POST would make them; the moment each
+    """Moves through `tables.actions`, as the browser's POST would make them; the moment each
     move's news is published (right after its commit) is its start."""
 
     def __init__(self):
-        from games.live import news
+        from live import news
 
         self.published = {}  # (game, version) -> when
         publish = news.publish
@@ -130,8 +130,8 @@ class Mover:
         news.publish = timed_publish
 
     def move(self, game_id: int) -> bool:
-        from games.actions import player_moves
-        from games.models import Game
+        from tables.actions import player_moves
+        from tables.models import Game
 
         game = Game.objects.select_related(None).get(pk=game_id)
         if game.status != Game.Status.ACTIVE or not game.to_act:
@@ -146,7 +146,7 @@ class Mover:
 
 
 def run(mode: str, pages: int, tables: list[int], seconds: float, idle: float, rate: float, server_pids):
-    from games.models import Game
+    from tables.models import Game
 
     per_table = 2
     used = tables[: max(1, pages // per_table)]
@@ -239,7 +239,7 @@ def browser_moves(moves: int) -> list[float]:
     from django.contrib.auth import get_user_model
     from playwright.sync_api import sync_playwright
 
-    from games.actions import lifecycle
+    from tables.actions import lifecycle
 
     User = get_user_model()
     players = []

@@ -42,9 +42,9 @@ def setup():
     from django.db import connection
 
     from engine.bots import play
-    from games.models import Game, Seat
     from ratings import skill
     from ratings.models import Rating, RatingChange
+    from tables.models import Game, Seat
 
     with connection.cursor() as cursor:  # a clean slate: the last run's games and ratings go
         for table in ("ratings_ratingchange", "ratings_rating", "games_hand", "games_seat", "games_event"):

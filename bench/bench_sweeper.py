@@ -35,7 +35,7 @@ def setup(now):
     from django.db import connection
 
     from engine.registry import RULES
-    from games.models import Game, Seat, seed_digest
+    from tables.models import Game, Seat, seed_digest
 
     User = get_user_model()
     alice, _ = User.objects.get_or_create(username="sweep-alice", defaults={"display_name": "Alice"})
@@ -90,7 +90,7 @@ def setup(now):
 def explain(now):
     from django.db import connection, transaction
 
-    from games.models import Game
+    from tables.models import Game
 
     select = (
         Game.objects.filter(status=Game.Status.ACTIVE, deadline__lte=now)
@@ -119,8 +119,8 @@ def main():
     games = setup(now)
     explain(now)
 
-    from games.actions import turn_timeouts
-    from games.models import Event, Game
+    from tables.actions import turn_timeouts
+    from tables.models import Event, Game
 
     times = []
     for round_ in range(ROUNDS):

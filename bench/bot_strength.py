@@ -11,18 +11,16 @@ measured match misses its target. A game whose hard bot is not written yet is sk
 """
 
 import argparse
-import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from _common import wilson  # first: puts the repository root on sys.path
+from _common import play_game, wilson  # first: puts the repository root on sys.path
 
 from engine.base import Bot
-from engine.registry import get_rules
-from games.plugins import get_plugin
+from tables.plugins import get_plugin
 
 
 @dataclass(frozen=True)
@@ -74,16 +72,6 @@ class Timed:
         move = self.bot.choose(state, seat, rng)
         self.times.append((time.perf_counter() - started) * 1000)
         return move
-
-
-def play_game(slug: str, bots: list, seed: int, options: dict) -> dict:
-    """A whole game between these bots (one per seat), in memory: its result."""
-    rules, rng = get_rules(slug), random.Random(seed)
-    state = rules.new_game(len(bots), options, seed)
-    while to_act := rules.to_act(state):
-        for seat in to_act[:1]:
-            state = rules.apply(state, seat, bots[seat].choose(state, seat, rng))
-    return rules.result(state)
 
 
 def run(match: Match, games: int) -> dict | None:

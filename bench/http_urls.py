@@ -4,7 +4,7 @@ yardstick the game endpoints are compared with."""
 from django.http import HttpResponse
 from django.urls import include, path
 
-from games.models import Game
+from tables.models import Game
 
 
 def bare(request, game_id):

@@ -113,7 +113,7 @@ class Soak:
         self.slowest_check = 0.0
 
     def deal(self, kind: str, players: int) -> int:
-        from games.actions import lifecycle
+        from tables.actions import lifecycle
 
         game = lifecycle.create_table(self.host, kind, seats=players, bots=players)
         return lifecycle.start_table(self.host, game.pk).pk
@@ -121,7 +121,7 @@ class Soak:
     def play(self) -> float:
         """Keep the steady tables in play, deal the burst at half time, then wait for every
         game to finish (or the drain's time to run out). Returns the seconds it all took."""
-        from games.models import Game
+        from tables.models import Game
 
         started = time.monotonic()
         end = started + self.args.minutes * 60
@@ -148,7 +148,7 @@ class Soak:
         )
 
     def note_burst_done(self) -> None:
-        from games.models import Game
+        from tables.models import Game
 
         if self.burst_ids and self.burst_done is None:
             if not Game.objects.filter(pk__in=self.burst_ids, status=Game.Status.ACTIVE).exists():
@@ -166,7 +166,7 @@ class Soak:
 
     def report(self, ran: float, log_text: str, returncode: int | None) -> bool:
         """Print what the soak did and found; whether it failed."""
-        from games.models import Event, Game
+        from tables.models import Event, Game
 
         args = self.args
         games = Game.objects.filter(host=self.host)

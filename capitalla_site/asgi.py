@@ -1,5 +1,5 @@
 """The site as an ASGI application: what gunicorn's uvicorn workers (docs/operators.md, Production)
-and `run_site` serve, so that a page's stream of news (games/live/) holds no thread."""
+and `run_site` serve, so that a page's stream of news (live/) holds no thread."""
 
 import os
 
@@ -8,6 +8,6 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "capitalla_site.settings")
 django_application = get_asgi_application()  # sets Django up: imported after it
 
-from games.live.streams import with_live_streams  # noqa: E402
+from live.streams import with_live_streams  # noqa: E402
 
 application = with_live_streams(django_application)

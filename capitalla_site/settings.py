@@ -83,10 +83,14 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
+    "capitalla_site",  # the site's deploy checks
     "accounts",
-    "games",
     "ledger",
     "ratings",
+    "tables",  # the core: tables, seats, the move log, the write layer, their pages
+    "mailroom",  # mail out and in
+    "live",  # server push
+    "games",  # the game packages' home (its migrations: the core's tables before they moved)
     "ninja",  # its docs page's assets from our static files, not a CDN (the CSP allows only 'self')
     "api",
 ]
@@ -108,8 +112,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # A session opened by a mailed link sees its game only (games/scoped_sessions.py).
-    "games.scoped_sessions.GameScopedSessionMiddleware",
+    # A session opened by a mailed link sees its game only (mailroom/scoped_sessions.py).
+    "mailroom.scoped_sessions.GameScopedSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "accounts.time_zones.PlayerTimeZoneMiddleware",  # UTC again after each page in a player's zone
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -133,7 +137,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
-                "games.context_processors.my_turns",
+                "tables.context_processors.my_turns",
+                "mailroom.context_processors.outbox_link",
                 "accounts.time_zones.player_time_zone",
             ],
         },
@@ -187,7 +192,7 @@ AUTHENTICATION_BACKENDS = [
     "accounts.login_throttle.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
     # Magic links in mails (django-sesame): tokens scoped to one game and one MagicLink row,
-    # used on POST only (games/magic_links.py).
+    # used on POST only (mailroom/magic_links.py).
     "sesame.backends.ModelBackend",
 ]
 SESAME_MAX_AGE = timedelta(days=int(os.environ.get("MAGIC_LINK_DAYS", "7")))
@@ -232,7 +237,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)
 # Without `collectstatic` (development, tests) whitenoise serves straight from the finders;
-# with DEBUG off, the hashed and compressed files `collectstatic` made (games/checks.py
+# with DEBUG off, the hashed and compressed files `collectstatic` made (tables/checks.py
 # fails the deploy while they are missing).
 WHITENOISE_USE_FINDERS = DEBUG
 STORAGES = {
@@ -246,7 +251,7 @@ STORAGES = {
 
 # A form refused by the CSRF check gets the site's page (Django's has an inline style, which
 # the CSP below blocks).
-CSRF_FAILURE_VIEW = "games.views_errors.csrf_failure"
+CSRF_FAILURE_VIEW = "tables.views_errors.csrf_failure"
 
 # Content Security Policy: only our own scripts and styles; htmx is served from static/.
 from django.utils.csp import CSP  # noqa: E402
@@ -286,7 +291,7 @@ else:
     CELERY_BROKER_TRANSPORT = "capitalla_site.embedded_broker:Transport"
     # An idle worker looks for a new task this often.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.5}
-# Server push (games/live/): with Redis, each web process holds one subscription to
+# Server push (live/): with Redis, each web process holds one subscription to
 # LIVE_CHANNEL and streams news of a change to its open pages (Server-Sent Events, under
 # ASGI); pages without a stream poll. Pub/sub channels are shared by every database of a
 # Redis server, so the channel carries the database's number.
@@ -315,7 +320,7 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULER = "capitalla_site.beat:OutageQuietScheduler"  # one line an outage, not a traceback a sweep
 CELERY_BEAT_SCHEDULE = {
     # Turn clocks, due mails (turn, reminder, result, daily digest) and overdue bot turns.
-    "sweep": {"task": "games.tasks.sweep", "schedule": 5.0},
+    "sweep": {"task": "tables.tasks.sweep", "schedule": 5.0},
 }
 # The sweep, the mails and the bot turns wait on a queue each, served by a worker each
 # (run_site; docs/operators.md, Production), so a backlog of bot turns never delays a turn clock or
@@ -324,9 +329,9 @@ WORKER_QUEUES = ("sweep", "mail", "bots")
 CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in WORKER_QUEUES]
 CELERY_TASK_DEFAULT_QUEUE = "mail"
 CELERY_TASK_ROUTES = {
-    "games.tasks.sweep": {"queue": "sweep"},
-    "games.tasks.send_notification": {"queue": "mail"},
-    "games.tasks.play_bot_turn": {"queue": "bots"},
+    "tables.tasks.sweep": {"queue": "sweep"},
+    "mailroom.tasks.send_notification": {"queue": "mail"},
+    "tables.tasks.play_bot_turn": {"queue": "bots"},
 }
 
 # Chips: every account is granted STARTING_CHIPS when its mail address is first confirmed
@@ -335,8 +340,8 @@ STARTING_CHIPS = int(os.environ.get("STARTING_CHIPS", "1000"))
 
 # Mail (Django 6.1's MAILERS; the EMAIL_* settings are deprecated, the environment keeps
 # their names). With EMAIL_HOST set, Django's SMTP backend sends it; otherwise it is kept
-# in the database and each user reads their own at /outbox/ (games.mail.OutboxBackend).
-OUTBOX_BACKEND = "games.mail.OutboxBackend"
+# in the database and each user reads their own at /outbox/ (mailroom.outbox.OutboxBackend).
+OUTBOX_BACKEND = "mailroom.outbox.OutboxBackend"
 if os.environ.get("EMAIL_HOST"):
     MAILERS = {
         "default": {
@@ -354,7 +359,7 @@ if os.environ.get("EMAIL_HOST"):
 else:
     MAILERS = {"default": {"BACKEND": OUTBOX_BACKEND}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Capitalla <noreply@capitalla.localhost>")
-# Play by mail (games/inbound/): turn mails carry a Reply-To of MAIL_IN_ADDRESS with a
+# Play by mail (mailroom/inbound/): turn mails carry a Reply-To of MAIL_IN_ADDRESS with a
 # signed token after a "+" ("play+<token>@play.example.org"), and replies to it make moves.
 # The site receives them from `manage.py mail_in` (SMTP/LMTP, behind the mail server the
 # domain's MX points to) or at /mail/inbound/ with MAIL_IN_SECRET (a hosted inbound-mail

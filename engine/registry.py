@@ -1,7 +1,7 @@
 """Every registered game's rules and bots by slug: the one place the rest of the site,
 the scripts and the benchmarks look them up.
 
-The engine knows no game: the plugin registry (`games.plugins`) fills these tables from
+The engine knows no game: the plugin registry (`tables.plugins`) fills these tables from
 the settings' `GAME_APPS` when Django starts, so a plain script calls `django.setup()`
 before it asks for a game.
 """

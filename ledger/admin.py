@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from games.admin_read_only import ReadOnlyAdmin
+from accounts.admin_read_only import ReadOnlyAdmin
 
 from .models import Account, Entry
 

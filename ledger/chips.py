@@ -1,6 +1,6 @@
 """Moving chips: the only code that writes ledger entries.
 
-Games call these hooks from games/actions/, inside the game's transaction:
+Games call these hooks from tables/actions/, inside the game's transaction:
 `open_pot` (a table with an ante: the host's ante goes in), `hold_ante` (a player sits
 down: their ante goes in), `return_ante` (a player leaves before the deal, or the host
 frees their seat), `refund_antes` (a table closed before the deal), `collect_antes`

@@ -17,7 +17,7 @@ class Account(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="chip_account"
     )
-    game = models.OneToOneField("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="pot")
+    game = models.OneToOneField("tables.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="pot")
 
     class Meta:
         constraints = [
@@ -59,7 +59,9 @@ class Entry(models.Model):
     credit = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="incoming")
     amount = models.PositiveBigIntegerField()
     reason = models.CharField(max_length=12, choices=Reason.choices)
-    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="chip_entries")
+    game = models.ForeignKey(
+        "tables.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="chip_entries"
+    )
     round = models.PositiveSmallIntegerField(null=True, blank=True)
     # The seat at `game` that paid or was paid: names the bot when the house is the account.
     seat = models.PositiveSmallIntegerField(null=True, blank=True)

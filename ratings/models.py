@@ -67,7 +67,7 @@ class RatingChange(models.Model):
     refuses to save a row twice, to update or to delete one (a game or user with rows
     cannot be deleted either), and the admin only shows them."""
 
-    game = models.ForeignKey("games.Game", on_delete=models.PROTECT, related_name="rating_changes")
+    game = models.ForeignKey("tables.Game", on_delete=models.PROTECT, related_name="rating_changes")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rating_changes")
     kind = models.CharField(max_length=20)
     seat = models.PositiveSmallIntegerField()

@@ -1,11 +1,14 @@
-"""Ratings as pages show them: one query for every player a page names."""
+"""Ratings as pages show them: one query for every player a page names. What a page must
+know of the games (which are over, which a visitor may see, their names) is the core's
+to read, and it passes it in (tables/seat_ratings.py, the player page in
+tables/views_lobby.py, the leaderboards in tables/views_ratings.py): the ratings app
+stays below the core and imports nothing of it."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
+from django.db.models import QuerySet
 from django.urls import reverse
 
-from games.models import Game
-from games.plugins import PLUGINS
 from ratings import skill
 from ratings.chart import rating_chart
 from ratings.models import Rating, RatingChange
@@ -46,59 +49,15 @@ def rating_of(ratings: dict, user_id: int | None, kind: str) -> dict | None:
     return shown(found.shown, found.games) if found else shown(skill.SHOWN_BASE, 0)
 
 
-def label_seats(*lists: list[dict]) -> None:
-    """Put on each seated player's seat (`seat["rating"]`, from `seat["user_id"]`) the
-    rating the row's game shows next to their name (`seat_ratings`), for every row of the
-    lists: two queries at most for the whole page."""
-    rows = [row for rows in lists for row in rows]
-    found = _ratings_by_game(
-        (
-            row["id"],
-            row["kind"],
-            _left_ratings(row["rated"], row["status"]),
-            [seat["user_id"] for seat in row["seats"] if seat["user_id"] is not None],
-        )
-        for row in rows
-    )
-    for row in rows:
-        for seat in row["seats"]:
-            seat["rating"] = found[row["id"]].get(seat["user_id"])
-
-
-def _left_ratings(rated: bool, status: str) -> bool:
-    """Whether a game's own ratings are the ones it left (a rated game over), not today's."""
-    return rated and status == Game.Status.FINISHED
-
-
 def changes_of(game) -> dict[int, RatingChange]:
     """What a finished rated game did to each player's rating, by user id (one query)."""
     return {row.user_id: row for row in RatingChange.objects.filter(game=game)}
 
 
-def seat_ratings(game, seats) -> dict[int, dict]:
-    """By user id, the rating the table writes next to each player's name (`shown`): their
-    rating in the game now, or, once a rated game is over, the rating it left them with and
-    its change. One query."""
-    return seat_ratings_of_games([(game, seats)])[game.pk]
-
-
-def seat_ratings_of_games(tables: list) -> dict[int, dict[int, dict]]:
-    """`seat_ratings` of each (game, seats) of a list, by game id: two queries at most (the
-    finished rated games' changes, the other games' ratings now) however long the list."""
-    return _ratings_by_game(
-        (
-            game.pk,
-            game.kind,
-            _left_ratings(game.rated, game.status),
-            [s.user_id for s in seats if s.user_id is not None],
-        )
-        for game, seats in tables
-    )
-
-
-def _ratings_by_game(tables: Iterable[tuple[int, str, bool, list[int]]]) -> dict[int, dict[int, dict]]:
-    """By game id and user id, the rating shown of each (game id, kind, over and rated,
-    player ids): a game that left ratings shows what it left, the others today's."""
+def ratings_by_game(tables: Iterable[tuple[int, str, bool, list[int]]]) -> dict[int, dict[int, dict]]:
+    """By game id and user id, the rating shown of each (game id, kind, left, player ids):
+    a game that `left` ratings (a rated game over) shows what it left, the others today's.
+    Two queries at most."""
     tables = list(tables)
     by_game: dict[int, dict[int, dict]] = {game: {} for game, _, _, _ in tables}
     over = [game for game, _, left, _ in tables if left]
@@ -116,17 +75,18 @@ def _ratings_by_game(tables: Iterable[tuple[int, str, bool, list[int]]]) -> dict
 HISTORY_FIELDS = ("kind", "rank", "weight", "shown_before", "shown_after", "games_after", "user_id")
 
 
-def ratings_of_player(user, viewer) -> list[dict]:
-    """A player's rating in each game they have one, with its history in the games
-    `viewer` may see (a private game's only for its players): every game's rating after
-    it and its change, and the chart over time. Two queries."""
+def ratings_of_player(user, visible_games: QuerySet, names: Mapping[str, str]) -> list[dict]:
+    """A player's rating in each game of `names` (its name by kind, in the page's order)
+    they have one in, with its history in `visible_games`, those the visitor may see (a
+    private game's only for its players): every game's rating after it and its change,
+    and the chart over time. Two queries."""
     ratings = {r.kind: r for r in Rating.objects.filter(user=user)}
     rows: dict[str, list[RatingChange]] = {}
-    seen = RatingChange.objects.filter(user=user, game__in=Game.objects.visible_to(viewer)).select_related("game")
+    seen = RatingChange.objects.filter(user=user, game__in=visible_games).select_related("game")
     for row in seen.only("game__id", "game__finished_at", "game__kind", *HISTORY_FIELDS).order_by("id"):
         rows.setdefault(row.kind, []).append(row)
     games = []
-    for kind, plugin in PLUGINS.items():
+    for kind, name in names.items():
         rating = ratings.get(kind)
         if rating is None:
             continue
@@ -135,14 +95,14 @@ def ratings_of_player(user, viewer) -> list[dict]:
         games.append(
             {
                 "kind": kind,
-                "name": plugin.name,
+                "name": name,
                 "rating": shown(rating.shown, rating.games),
                 "games": rating.games,
                 "leaderboard_url": reverse("ratings:leaderboard", args=[kind]),
                 "chart": rating_chart(values),
                 "history": [
                     {
-                        "title": f"{plugin.name} #{row.game_id}",
+                        "title": f"{name} #{row.game_id}",
                         "url": reverse("game", args=[row.game_id]),
                         "finished_at": row.game.finished_at,
                         "rank": row.rank,
@@ -155,3 +115,27 @@ def ratings_of_player(user, viewer) -> list[dict]:
             }
         )
     return games
+
+
+def leaders(kind: str, limit: int) -> list[dict]:
+    """The best established ratings in a game (provisional ones wait for their 10 games)."""
+    rows = (
+        Rating.objects.filter(kind=kind, games__gte=skill.PROVISIONAL_GAMES, user__is_active=True)
+        .select_related("user")
+        .order_by("-shown", "user_id")[:limit]
+    )
+    return [
+        {
+            "place": place,
+            "name": r.user.name,
+            "url": reverse("player", args=[r.user_id]),
+            "rating": r.label,
+            "games": r.games,
+        }
+        for place, r in enumerate(rows, 1)
+    ]
+
+
+def provisional_players(kind: str) -> int:
+    """How many players' ratings in a game are still provisional: the leaderboard leaves them out."""
+    return Rating.objects.filter(kind=kind, games__lt=skill.PROVISIONAL_GAMES).count()

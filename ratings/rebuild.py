@@ -2,13 +2,14 @@
 are replayed in the order they finished, each through the same `skill.rate_table` that
 rated it when it finished (the farming window included), then compared with what is
 stored: the current ratings, which the rebuild may rewrite, and the append-only history,
-which it only checks."""
+which it only checks. The command (tables/management/commands/) reads the games and
+passes them in: reading them is the core's part."""
 
 import math
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import astuple, dataclass, field
 
-from games.models import Game
 from ratings import skill
 from ratings.models import Rating, RatingChange
 from ratings.recording import counts
@@ -28,14 +29,10 @@ class Replay:
     changes: dict[tuple[int, int], tuple[str, skill.Outcome]] = field(default_factory=dict)
 
 
-def replay() -> Replay:
+def replay(games: Iterable) -> Replay:
+    """Rate `games`, the finished rated games in the order they finished, as if afresh."""
     done = Replay()
-    games = (
-        Game.objects.filter(rated=True, status=Game.Status.FINISHED)
-        .order_by("finished_at", "pk")
-        .prefetch_related("seats")
-    )
-    for game in games.iterator(chunk_size=200):
+    for game in games:
         if not counts(game):
             continue
         kind = game.kind

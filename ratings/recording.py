@@ -1,5 +1,5 @@
 """Recording a finished rated game, inside the transaction of the move that finished it:
-`games.actions.game_state` calls `record` where a game becomes FINISHED."""
+`tables.actions.game_state` calls `record` where a game becomes FINISHED."""
 
 import json
 from collections.abc import Iterable

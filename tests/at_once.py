@@ -5,7 +5,7 @@ import threading
 
 from django.db import connections
 
-from games.actions import errors
+from tables.actions import errors
 
 
 def run_together(*actions) -> list:

@@ -1,7 +1,6 @@
 """Shared fixtures: the personas alice (host), bob and charlie, and small table helpers."""
 
 import os
-import random
 import shutil
 
 import pytest
@@ -9,11 +8,15 @@ from hypothesis import settings as hypothesis_settings
 
 from accounts.confirmation import confirm_address
 from engine import registry
-from games.actions import bot_play, enqueue, lifecycle, mails_due, player_moves
-from games.models import Event, Game
-from games.plugins import PLUGINS, register
+from mailroom import mails_due
+from mailroom import tasks as mail_tasks
+from tables import tasks as table_tasks
+from tables.actions import bot_play, enqueue, lifecycle
+from tables.models import Event, Game
+from tables.plugins import PLUGINS, register
 from tests.asgi_site import AsgiSite
 from tests.mail_servers import SmtpServer
+from tests.playing import play_moves
 from tests.spare_redis import SpareRedis
 
 # No test times anything (speed is the bench's): a property that takes longer than
@@ -119,17 +122,21 @@ def enqueued(monkeypatch):
     return sent
 
 
+# The tasks a worker runs, by the short names `enqueued` records.
+TASK_NAMES = {table_tasks: ("play_bot_turn", "sweep", "heartbeat"), mail_tasks: ("send_notification",)}
+
+
 @pytest.fixture
 def run_enqueued(enqueued):
     """Run the enqueued tasks in-process as a worker would (and forget them); or only the
     ones named `kind`. Returns their results."""
-    import games.tasks
+    tasks = {name: getattr(module, name) for module in (mail_tasks, table_tasks) for name in TASK_NAMES[module]}
 
     def run(kind=None):
         todo = [t for t in enqueued if kind is None or t[0] == kind]
         for t in todo:
             enqueued.remove(t)
-        return [getattr(games.tasks, name)(*args) for name, args, _ in todo]
+        return [tasks[name](*args) for name, args, _ in todo]
 
     return run
 
@@ -191,22 +198,8 @@ def staked(people):
 
 @pytest.fixture
 def play_out():
-    """play_out(game): play it to its end, each person's moves the normal bot's choice from
-    their seat, made through player_moves.play_move (bot seats play their own turns)."""
-
-    def play(game):
-        bot = bot_play.get_bot(game.kind, "normal")
-        rng = random.Random(game.pk)
-        while game.status == Game.Status.ACTIVE:
-            seat = next(s for s in game.seat_list if s.index == game.to_act[0])
-            if seat.plays_as_bot:
-                assert bot_play.play_bot_turn(game.pk, game.version)
-                game = Game.objects.get(pk=game.pk)
-            else:
-                game = player_moves.play_move(seat.user, game.pk, game.version, bot.choose(game.state, seat.index, rng))
-        return game
-
-    return play
+    """play_out(game): play it to its end (`play_moves`)."""
+    return play_moves
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ adding one touches nothing but its package and its settings line.
 
 A game package is the parent of every module the contract's `games` expression matches
 ("games.*.engine": every package of `games` that has an engine). import-linter's own
-wildcards cannot say that (`games.*` is the core's modules too), so these two contract
+wildcards cannot say that (`games.*` is also `games.apps` and the migrations), so these two contract
 types fill in the built-in ones' module lists from the import graph, then check as they do.
 lint-imports loads them from here (`contract_types`); it runs from the repository's root,
 which it puts on the path.

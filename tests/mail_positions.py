@@ -1,4 +1,4 @@
-"""What the tests of the position in a turn mail (games/mail_position.py) share: the
+"""What the tests of the position in a turn mail (mailroom/mail_position.py) share: the
 checks of a seat's text through a played game, for every game (the text fits 72 columns,
 says the others' hand sizes) and for a game that says how its text names a card (every card
 of my hand named, no hidden card), and the groups on the table with their letters.
@@ -9,8 +9,8 @@ import html
 import re
 
 from engine.commands import letter
-from games.mail_position import WIDTH, position
-from games.models import Game
+from mailroom.mail_position import WIDTH, position
+from tables.models import Game
 from tests.contract.contract_checks import _strings, dealt_table, play_to_the_end, seated_users, secrets_of
 
 # The positions checked: every this many moves, and the end.

@@ -4,7 +4,7 @@ from email import policy
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from games.inbound import address
+from mailroom.inbound import address
 
 
 def seat_address(game, user) -> str:

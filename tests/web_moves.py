@@ -5,7 +5,7 @@ import html as html_lib
 
 from django.urls import reverse
 
-from games.models import Game
+from tables.models import Game
 
 
 def post_move(client, game, move_or_fields, headers=None, version=None):

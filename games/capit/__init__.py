@@ -1,1 +1,1 @@
-"""Cap-It: one game app (games/plugins.py says what a game app holds)."""
+"""Cap-It: one game app (tables/plugins.py says what a game app holds)."""

@@ -23,7 +23,7 @@ from itertools import islice
 from django import forms
 
 from engine.melds import KINDS
-from games.forms import CARD_ID, BaseMoveForm, GameOptionsForm, ListField, card_id, option_field
+from tables.forms import CARD_ID, BaseMoveForm, GameOptionsForm, ListField, card_id, option_field
 
 from .engine.contracts import GROUPS
 from .engine.rules import OPTION_RANGES

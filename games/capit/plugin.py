@@ -1,6 +1,6 @@
-"""Cap-It as the core sees it (`games.plugins.GamePlugin`)."""
+"""Cap-It as the core sees it (`tables.plugins.GamePlugin`)."""
 
-from games.plugins import GamePlugin, Payout, end_payouts, ranking_by
+from tables.plugins import GamePlugin, Payout, end_payouts, ranking_by
 
 from . import forms, presenter, urls
 from .engine import COMMANDS, HAND_ORDERS, RULES, all_cards, reshuffle_hidden

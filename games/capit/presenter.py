@@ -16,8 +16,8 @@ from django.urls import reverse
 from engine.cards import SYMBOL, as_face, face_of, spoken, spoken_slot
 from engine.commands import letter
 from engine.common import next_seat
-from games.presenters import arranged, headline
-from games.table_view import Seen, TableView
+from tables.presenters import arranged, headline
+from tables.table_view import Seen, TableView
 
 from .chart import score_chart
 from .engine import arrange, contract_text, face, find_contract, is_natural, is_wild, points, sort_hand

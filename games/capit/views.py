@@ -10,8 +10,8 @@ from django.http import Http404, HttpResponseForbidden
 from django.shortcuts import redirect
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import views
-from games.actions import errors, hand_arrangement
+from tables import views
+from tables.actions import errors, hand_arrangement
 
 from .engine.drafts import check_draft
 from .forms import draft_from, has_ticks

@@ -1,1 +1,1 @@
-"""Capitalla: one game app (games/plugins.py says what a game app holds)."""
+"""Capitalla: one game app (tables/plugins.py says what a game app holds)."""

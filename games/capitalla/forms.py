@@ -9,7 +9,7 @@ import json
 
 from django import forms
 
-from games.forms import CARD_ID, BaseMoveForm, GameOptionsForm, card_id, option_field
+from tables.forms import CARD_ID, BaseMoveForm, GameOptionsForm, card_id, option_field
 
 from .engine.rules import OPTION_RANGES
 

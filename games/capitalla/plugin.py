@@ -1,6 +1,6 @@
-"""Capitalla as the core sees it (`games.plugins.GamePlugin`)."""
+"""Capitalla as the core sees it (`tables.plugins.GamePlugin`)."""
 
-from games.plugins import GamePlugin, pot_to_the_winners, winners_first
+from tables.plugins import GamePlugin, pot_to_the_winners, winners_first
 
 from . import forms, presenter
 from .engine import COMMANDS, RULES, all_cards, reshuffle_hidden

@@ -11,8 +11,8 @@ from typing import cast
 from django.template.loader import render_to_string
 
 from engine.countries import breakable
-from games.presenters import arranged
-from games.table_view import Seen, TableView
+from tables.presenters import arranged
+from tables.table_view import Seen, TableView
 
 from .engine import CARDS, InvalidGroup, group_kind, run_roles
 from .engine.cards import JOKER_LETTER as JOKER

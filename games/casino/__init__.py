@@ -1,1 +1,1 @@
-"""Casino with a trivia question on every card: one game app (games/plugins.py says what a game app holds)."""
+"""Casino with a trivia question on every card: one game app (tables/plugins.py says what a game app holds)."""

@@ -20,7 +20,7 @@ import re
 
 from django import forms
 
-from games.forms import CARD_ID, BaseMoveForm, GameOptionsForm, ListField, ParsedForm, card_id
+from tables.forms import CARD_ID, BaseMoveForm, GameOptionsForm, ListField, ParsedForm, card_id
 
 TYPES = ("capture", "build", "trail", "ask", "answer")
 MAX_SEATS = 4  # Casino seats 2 to 4: ask_0 .. ask_3

@@ -1,6 +1,6 @@
-"""Casino as the core sees it (`games.plugins.GamePlugin`)."""
+"""Casino as the core sees it (`tables.plugins.GamePlugin`)."""
 
-from games.plugins import GamePlugin, pot_to_the_winners, ranking_by
+from tables.plugins import GamePlugin, pot_to_the_winners, ranking_by
 
 from . import forms, presenter, urls
 from .engine import COMMANDS, RULES, all_cards, reshuffle_hidden

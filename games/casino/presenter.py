@@ -14,8 +14,8 @@ from typing import cast
 from engine.cards import SYMBOL, face, face_of, rank_of
 from engine.commands import letter
 from engine.countries import breakable
-from games.presenters import arranged, headline
-from games.table_view import Seen, TableView
+from tables.presenters import arranged, headline
+from tables.table_view import Seen, TableView
 
 from .engine import TARGET, play_label, selection_plays, sort_hand
 from .engine import value as card_value

@@ -16,8 +16,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import views
-from games.actions import errors, player_moves
+from tables import views
+from tables.actions import errors, player_moves
 
 from .forms import AnswerForm, selection_from
 from .presenter import checked_selection, plays_for

@@ -23,7 +23,7 @@ import re
 
 from django import forms
 
-from games.forms import BaseMoveForm, GameOptionsForm, ListField
+from tables.forms import BaseMoveForm, GameOptionsForm, ListField
 
 from .engine import KINDS, MAX_CARDS
 from .engine.drafts import MAX_GROUPS  # g1 .. g6

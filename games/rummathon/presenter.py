@@ -14,9 +14,9 @@ what the view shows, `solver.shortfall`); nothing here decides a rule.
 from typing import cast
 
 from engine.commands import letter
-from games.models import spoken_list
-from games.presenters import arranged
-from games.table_view import Seen, TableView
+from tables.models import spoken_list
+from tables.presenters import arranged
+from tables.table_view import Seen, TableView
 
 from . import builder
 from .banners import banners, block_text, burden_text, seat_tags

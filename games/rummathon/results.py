@@ -1,7 +1,7 @@
 """Rummathon Royale's rounds and result on the page: each finished round's summary, the
 final standings, and the result in one sentence (which the lobby and the mails say too)."""
 
-from games.presenters import headline
+from tables.presenters import headline
 
 # The two declarations, by the view's name for them.
 DECLARATION = {"royale": "Rummathon Royale", "double": "Double Rummathon Royale"}

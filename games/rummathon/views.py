@@ -1,4 +1,4 @@
-"""Rummathon's own view: the group builder's check (`games.views.builder_check`).
+"""Rummathon's own view: the group builder's check (`tables.views.builder_check`).
 
 htmx asks it on every change of the builder whether each group is a valid set, run or
 colour group (the engine's reason when not) and whether the groups make my next
@@ -8,7 +8,7 @@ the groups kept and the answer shown. It changes nothing either way.
 
 from django.views.decorators.http import require_http_methods
 
-from games import views
+from tables import views
 
 from .builder import draft_from
 from .engine.drafts import check_draft

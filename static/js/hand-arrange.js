@@ -2,7 +2,7 @@
 // card with Alt + arrow keys, then tell the server the new order, which keeps it on my
 // seat (so a reload, another device or the next poll shows the same). The page already
 // shows the order, so the answer is empty; if the server refuses (the hand changed under
-// the drag), the table is fetched again. Markup: games/_hand_arrange.html and each game's
+// the drag), the table is fetched again. Markup: tables/_hand_arrange.html and each game's
 // hand, `[data-hand-arrange=<url>]` around one or more `[data-hand-list]` of
 // `[data-hand-card=<id>]` items.
 (function () {

@@ -1,4 +1,4 @@
-// Live news (games/live/). An element with [data-live] holds the page's stream of news
+// Live news (live/). An element with [data-live] holds the page's stream of news
 // when the site has one (the htmx SSE extension: `hx-ext="sse" sse-connect`, which opens
 // it and reconnects with back-off). Inside it, each part marked data-live-part="<events>"
 // fetches itself again (its hx-trigger is "poll", which only this script sends):
@@ -169,7 +169,7 @@
     }, every);
   }
 
-  // The moves' lines an answer puts on top of the list (games/_history.html, "prepend")
+  // The moves' lines an answer puts on top of the list (tables/_history.html, "prepend")
   // are those after the version its request was sent from; a form sent again once a newer
   // table was in (see above) brings lines the list has already. Each move once, by number.
   document.addEventListener("htmx:oobBeforeSwap", function (event) {

@@ -1,7 +1,7 @@
 // Table news for screen readers. htmx replaces #table outright, and a live region that
 // arrives already filled (the turn banner in the new table) is often not read (so the
 // banner is none: it is read when the focus comes to it, table-focus.js). One region
-// that lasts (games/game.html, outside the table) says, after each new table, what the
+// that lasts (tables/game.html, outside the table) says, after each new table, what the
 // table's [data-announce] parts say that the table before did not: whose turn it is now,
 // a question put to me. The first table of the page is read as the page is; only news is
 // said.

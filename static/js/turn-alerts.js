@@ -1,4 +1,4 @@
-// Your-turn alerts (games/_turn_alerts.html): when a poll's answer shows that it has become
+// Your-turn alerts (tables/_turn_alerts.html): when a poll's answer shows that it has become
 // my turn (`data-my-turn` on #table) while this tab is in the background, a notification
 // says so, and a short tone sounds if "Sound" is ticked. The browser asks for the
 // permission only when the button is pressed, never on load. The choices are kept in this
@@ -147,7 +147,7 @@
     var table = event.detail.elt;
     if (table.id !== "table" || myTurn === null) return;
     // A game that ended while the page was open has no turns to alert: the controls go,
-    // as a page loaded after the end never shows them (games/_turn_alerts.html).
+    // as a page loaded after the end never shows them (tables/_turn_alerts.html).
     if (table.hasAttribute("data-game-over")) document.querySelector("[data-turn-alerts]").hidden = true;
     else read(table);
   });

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.actions import lifecycle
-from games.models import ChatMessage
+from tables.actions import lifecycle
+from tables.models import ChatMessage
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ string or a boolean refused rather than read as another type."""
 
 import pytest
 
-from games.actions import lifecycle, player_moves
-from games.models import Game, Seat
+from tables.actions import lifecycle, player_moves
+from tables.models import Game, Seat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("enqueued")]
 

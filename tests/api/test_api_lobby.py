@@ -6,9 +6,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.actions import lifecycle
-from games.models import Game
-from games.views_lobby import my_games_by_urgency
+from tables.actions import lifecycle
+from tables.models import Game
+from tables.views_lobby import my_games_by_urgency
 
 pytestmark = pytest.mark.django_db
 

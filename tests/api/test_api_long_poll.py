@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from games.actions import player_moves
+from tables.actions import player_moves
 
 pytestmark = pytest.mark.django_db
 

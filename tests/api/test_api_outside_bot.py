@@ -4,7 +4,7 @@ knows no game beforehand: it reads each one's players and short form from GET /k
 
 The site's bots need a worker: here each bot turn the site enqueues runs at once, in the
 server, once the move that made it due is committed, as a worker would run it (the task
-itself, games.tasks.play_bot_turn); with the deal's seed fixed and the outside bot's too,
+itself, tables.tasks.play_bot_turn); with the deal's seed fixed and the outside bot's too,
 every run plays the same game."""
 
 import runpy
@@ -14,9 +14,9 @@ import pytest
 from django.conf import settings as django_settings
 
 from api import tokens
-from games.actions import enqueue, lifecycle
-from games.models import Game
-from games.plugins import PLUGINS
+from tables.actions import enqueue, lifecycle
+from tables.models import Game
+from tables.plugins import PLUGINS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,10 +26,10 @@ SCRIPT = Path(django_settings.BASE_DIR) / "examples" / "outside_bot.py"
 @pytest.fixture
 def worker_in_the_server(monkeypatch):
     """Every task the site publishes runs at once (bot turns; mails are not due here)."""
-    import games.tasks
+    import tables.tasks
 
     def send_task(name, args=(), countdown=None, **kwargs):
-        getattr(games.tasks, name.rsplit(".", 1)[-1])(*args)
+        getattr(tables.tasks, name.rsplit(".", 1)[-1])(*args)
 
     monkeypatch.setattr(enqueue.celery_app, "send_task", send_task)
     monkeypatch.setattr(lifecycle, "new_seed", lambda: 20261124)

@@ -7,8 +7,8 @@ from datetime import timedelta
 
 import pytest
 
-from games.actions import absences, bot_play, lifecycle, player_moves
-from games.models import Event, Game, is_system_move
+from tables.actions import absences, bot_play, lifecycle, player_moves
+from tables.models import Event, Game, is_system_move
 from tests.core.absences.conftest import play_turn
 
 pytestmark = pytest.mark.django_db

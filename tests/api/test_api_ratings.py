@@ -6,9 +6,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.actions import lifecycle, player_moves
-from games.models import Game
 from ratings.models import RatingChange
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from api import tokens
-from games.actions import lifecycle
-from games.models import Game
+from tables.actions import lifecycle
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

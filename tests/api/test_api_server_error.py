@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 

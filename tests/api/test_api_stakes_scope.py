@@ -7,10 +7,10 @@ import pytest
 from django.urls import reverse
 
 from api.models import ApiToken
-from games.actions import lifecycle
-from games.models import Game
 from ledger import chips
 from ledger.models import Entry
+from tables.actions import lifecycle
+from tables.models import Game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("enqueued")]
 

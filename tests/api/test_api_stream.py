@@ -7,7 +7,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle, player_moves
+from tables.actions import lifecycle, player_moves
 from tests.asgi_site import Stream
 
 pytestmark = pytest.mark.django_db(transaction=True)

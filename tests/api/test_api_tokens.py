@@ -12,7 +12,7 @@ from django.urls import reverse
 from accounts.passwords import PASSWORD_TRIES
 from api import tokens
 from api.models import ApiToken
-from games.notifications.links import magic_link
+from mailroom.notifications.links import magic_link
 
 pytestmark = pytest.mark.django_db
 

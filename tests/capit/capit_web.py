@@ -4,9 +4,9 @@
 import re
 from collections import Counter
 
-from games.actions import bot_play
 from games.capit.engine import deck
-from games.models import Game
+from tables.actions import bot_play
+from tables.models import Game
 from tests.web_moves import post_move  # noqa: F401 (the game's tests import it from here)
 
 

@@ -3,7 +3,7 @@ for a builder test (helpers in capit_web.py)."""
 
 import pytest
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 from tests.capit.capit_web import play_bots, set_hand
 
 

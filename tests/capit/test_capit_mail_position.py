@@ -1,4 +1,4 @@
-"""Cap-It's position in a turn mail (games/mail_position.py, tests/mail_positions.py):
+"""Cap-It's position in a turn mail (mailroom/mail_position.py, tests/mail_positions.py):
 each seat's text and HTML name every card of its hand, and no hidden card; the melds on
 the table by their letters, owners and cards; the round, the contract and what the turn
 asks."""
@@ -6,7 +6,7 @@ asks."""
 import pytest
 
 from engine.cards import face
-from games.plugins import PLUGINS
+from tables.plugins import PLUGINS
 from tests.mail_positions import check_groups_lettered, check_positions_through_a_game, text_at
 
 pytestmark = pytest.mark.django_db

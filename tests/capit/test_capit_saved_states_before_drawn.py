@@ -4,12 +4,12 @@ from its own replay, so `manage.py verify_games` finds its snapshot equal to its
 import importlib
 
 import pytest
-from django.apps import apps
 from django.core.management import call_command
 
-from games.actions import lifecycle, player_moves
-from games.models import Game
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 from tests.capit.capit_web import play_bots
+from tests.migration_states import apps_at
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def test_a_state_saved_without_drawn_takes_it_from_its_replay(alice, capsys):
     assert game.state["drawn"] is not None  # alice drew: her turn goes on
     Game.objects.filter(pk=game.pk).update(state={k: v for k, v in game.state.items() if k != "drawn"})
 
-    MIGRATION.add_drawn(apps, None)
+    MIGRATION.add_drawn(apps_at("capit", "0001_drawn_in_saved_states"), None)
 
     assert Game.objects.get(pk=game.pk).state == game.state
     call_command("verify_games")

@@ -4,8 +4,8 @@ to the overall winners after round five."""
 import pytest
 
 from ledger import chips
-from ledger.management.commands.verify_ledger import problems
 from ledger.models import Entry
+from tables.management.commands.verify_ledger import problems
 
 pytestmark = pytest.mark.django_db
 

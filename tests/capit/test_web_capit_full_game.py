@@ -6,7 +6,7 @@ import random
 
 from django.urls import reverse
 
-from games.models import Event, Game
+from tables.models import Event, Game
 from tests.capit.capit_web import current, play_bots, post_move
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}

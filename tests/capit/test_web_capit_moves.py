@@ -11,7 +11,7 @@ from htmx_answers import is_table_partial
 
 from games.capit.engine import deck, face, meld_problem
 from games.capit.presenter import pcard
-from games.models import Event
+from tables.models import Event
 from tests.capit.capit_web import all_cards, current, post_move, set_hand
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}

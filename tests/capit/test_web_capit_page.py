@@ -5,9 +5,9 @@ import re
 
 from django.urls import reverse
 
-from games.actions import lifecycle
 from games.capit.engine import face, sort_hand
-from games.models import Game
+from tables.actions import lifecycle
+from tables.models import Game
 from tests.capit.capit_web import current, play_bots, post_move, rendered_card_ids, set_hand
 
 

@@ -5,9 +5,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle
-from games.models import Game
-from games.replay import replay
+from tables.actions import lifecycle
+from tables.models import Game
+from tables.replay import replay
 from tests.capit.capit_web import play_bots
 
 pytestmark = pytest.mark.django_db

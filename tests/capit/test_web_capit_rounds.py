@@ -5,9 +5,9 @@ import re
 
 from django.urls import reverse
 
-from games.actions import bot_play, lifecycle
 from games.capit.engine import hand_points
-from games.models import Game
+from tables.actions import bot_play, lifecycle
+from tables.models import Game
 from tests.capit.capit_web import current, post_move, set_hand
 
 

@@ -5,8 +5,8 @@ creates nothing."""
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle
-from games.models import Game
+from tables.actions import lifecycle
+from tables.models import Game
 
 TABLE = {"kind": "capit", "seats": "4", "bots": "3", "bot_level": "normal"}
 

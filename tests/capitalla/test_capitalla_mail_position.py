@@ -1,4 +1,4 @@
-"""Capitalla's position in a turn mail (games/mail_position.py, tests/mail_positions.py):
+"""Capitalla's position in a turn mail (mailroom/mail_position.py, tests/mail_positions.py):
 each seat's text and HTML name every card of its hand by country and capital, and no
 hidden card; the hand by capital initial, the discard pile; the turn mail carries it; a
 finished game says who left."""
@@ -9,12 +9,12 @@ import re
 import pytest
 from django.core import mail
 
-from games.actions import lifecycle, player_moves
 from games.capitalla.presenter import card as capitalla_card
-from games.mail_position import WIDTH, position
-from games.models import Game
-from games.notifications.sending import send_notification
-from games.plugins import PLUGINS
+from mailroom.mail_position import WIDTH, position
+from mailroom.notifications.sending import send_notification
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
+from tables.plugins import PLUGINS
 from tests.mail_positions import check_positions_through_a_game, text_at
 
 pytestmark = pytest.mark.django_db

@@ -5,11 +5,11 @@ verify_games` finds its snapshot equal to its log."""
 import importlib
 
 import pytest
-from django.apps import apps
 from django.core.management import call_command
 
-from games.actions import lifecycle, player_moves
-from games.models import Game
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
+from tests.migration_states import apps_at
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def test_a_state_saved_without_the_picks_takes_them_from_its_replay(alice, capsy
     saved = {key: value for key, value in game.state.items() if key not in ("taken", "refused")}
     Game.objects.filter(pk=game.pk).update(state=saved)
 
-    MIGRATION.add_picks(apps, None)
+    MIGRATION.add_picks(apps_at("capitalla", "0001_picks_from_discard_in_saved_states"), None)
 
     assert Game.objects.get(pk=game.pk).state == game.state
     call_command("verify_games")

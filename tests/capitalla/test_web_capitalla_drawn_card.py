@@ -5,7 +5,7 @@ import re
 
 from django.urls import reverse
 
-from games.models import Game
+from tables.models import Game
 
 
 def marked(html: str) -> list[str]:

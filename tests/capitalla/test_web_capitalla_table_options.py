@@ -5,8 +5,8 @@ with a 400 and creates nothing."""
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle
-from games.models import Game
+from tables.actions import lifecycle
+from tables.models import Game
 
 TABLE = {"kind": "capitalla", "seats": "2", "bots": "1", "bot_level": "normal"}
 

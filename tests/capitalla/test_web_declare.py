@@ -9,7 +9,7 @@ import re
 from django.urls import reverse
 
 from games.capitalla.engine import CARDS, can_declare
-from games.models import Event, Game
+from tables.models import Event, Game
 
 # L L L (pure) · M N O · B B B B (pure) · W ★ Y with Egypt (Cairo) as the joker.
 WINNING = ["PER", "PRT", "GBR", "ESP", "KEN", "NOR", "THA", "IRQ", "DEU", "BRA", "POL", "EGY", "CMR"]

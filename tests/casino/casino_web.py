@@ -4,9 +4,9 @@ the deck stays in play exactly once), posted moves and what a page shows."""
 import re
 from collections import Counter
 
-from games.actions import bot_play
 from games.casino.engine import all_cards, deck
-from games.models import Game
+from tables.actions import bot_play
+from tables.models import Game
 from tests.web_moves import page, post_move  # noqa: F401 (the game's tests import them from here)
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/"}

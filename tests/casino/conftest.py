@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 
 
 @pytest.fixture

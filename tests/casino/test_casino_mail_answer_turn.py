@@ -5,8 +5,8 @@ turn it was not (found by a QA pass)."""
 import pytest
 from django.core import mail
 
-from games.actions import player_moves
-from games.inbound.receive import receive
+from mailroom.inbound.receive import receive
+from tables.actions import player_moves
 from tests.casino.casino_web import current, set_position
 from tests.mail_replies import reply
 

@@ -1,11 +1,11 @@
-"""Casino's position in a turn mail (games/mail_position.py, tests/mail_positions.py):
+"""Casino's position in a turn mail (mailroom/mail_position.py, tests/mail_positions.py):
 each seat's text and HTML name every card of its hand, and no hidden card; the builds on
 the table by their letters, owners and cards; my question with its choices lettered."""
 
 import pytest
 
 from engine.cards import face
-from games.plugins import PLUGINS
+from tables.plugins import PLUGINS
 from tests.mail_positions import check_groups_lettered, check_positions_through_a_game, text_at
 
 pytestmark = pytest.mark.django_db

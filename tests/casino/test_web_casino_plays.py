@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 from tests.casino.casino_web import HTMX, current, page, post_move, section, set_position
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.actions import player_moves
+from tables.actions import player_moves
 from tests.casino.casino_web import HTMX, current, page, post_move, section, set_position
 
 pytestmark = pytest.mark.django_db

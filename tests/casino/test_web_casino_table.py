@@ -8,10 +8,10 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games.actions import lifecycle, player_moves, time_grants, turn_timeouts
-from games.models import Game
-from games.replay import replay
 from ledger import chips
+from tables.actions import lifecycle, player_moves, time_grants, turn_timeouts
+from tables.models import Game
+from tables.replay import replay
 from tests.casino.casino_web import current, page, play_bots, set_position
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 
 TOY_TEMPLATES = Path(__file__).parent / "toys" / "templates"
 # A fixed deal for the tables the web checks play: the run is the same every time.

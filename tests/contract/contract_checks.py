@@ -1,7 +1,7 @@
 """The contract every game keeps, as plain functions that raise AssertionError.
 
 The `test_contract_*` files call each check for every registered game
-(`games.plugins.PLUGINS`) and, in their failing examples, for a toy game broken in one
+(`tables.plugins.PLUGINS`) and, in their failing examples, for a toy game broken in one
 way (`toys/`), so the very code that passes for the real games is shown to fail.
 
 Engine checks take a plugin and a seed and play a random legal game (`playout`); web
@@ -21,12 +21,12 @@ from django.http import QueryDict
 from django.urls import reverse
 
 from engine.commands import CommandError
-from games.actions import bot_play, lifecycle, player_moves
-from games.models import Game
-from games.plugins import PLUGINS
-from games.replay import replay
 from ledger import chips
 from ledger.models import Entry
+from tables.actions import bot_play, lifecycle, player_moves
+from tables.models import Game
+from tables.plugins import PLUGINS
+from tables.replay import replay
 
 # Enough for any game to end when every move is a random legal one (Cap-It takes ~750).
 MAX_MOVES = 5000
@@ -268,7 +268,7 @@ def check_moves_name_no_hidden_card(plugin, seed: int) -> None:
         assert not named, f"{plugin.slug}, seed {seed}, move {k} of seat {seat}: {move} names {sorted(named)}"
 
 
-# A card id as a page may carry it (games.forms.CARD_ID), standing alone.
+# A card id as a page may carry it (tables.forms.CARD_ID), standing alone.
 _CARD_TOKEN = re.compile(r"(?<![\w:])[A-Z0-9]{1,6}(?::[0-9]{1,2})?(?![\w:])")
 # Random tokens (CSRF, CSP nonces) that could hold a card id's letters by chance.
 _RANDOM_TOKEN = re.compile(r"[A-Za-z0-9+/=_-]{20,}")

@@ -11,7 +11,7 @@ import pytest
 from contract_checks import every_game
 from toys.plugin import TOY
 
-from games.actions.table_checks import BOT_LEVELS
+from tables.actions.table_checks import BOT_LEVELS
 from tests.bot_positions import bot_positions
 
 POSITIONS = 40  # per game: every few moves of as many games as it takes, however short

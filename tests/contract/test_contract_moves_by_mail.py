@@ -11,9 +11,9 @@ import pytest
 from contract_checks import dealt_table, every_game, play_to_the_end, seated_users, without_copies
 from django.db import transaction
 
-from games.inbound.play import seat_names
-from games.inbound.receive import receive
-from games.models import Game
+from mailroom.inbound.play import seat_names
+from mailroom.inbound.receive import receive
+from tables.models import Game
 from tests.mail_replies import reply
 
 pytestmark = pytest.mark.django_db

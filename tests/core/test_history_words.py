@@ -1,7 +1,7 @@
 """A move's sentence names the mover "{player}" and any other seat "{seat:N}": the history,
 the moves page and the turn mails put in each seat's current name."""
 
-from games.move_log import history_lines
+from tables.move_log import history_lines
 
 NAMES = {0: "Alice", 1: "Bob", 2: "Charlie"}
 

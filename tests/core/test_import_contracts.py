@@ -1,7 +1,8 @@
-"""The import layers of "one package per game" (pyproject.toml, [tool.importlinter]):
-engines import no Django and nothing of the site, the core imports no game app, and
-game apps do not import each other. Every game package is under the contracts, found
-there (tests/import_contracts.py) rather than listed: a new game needs no line in them."""
+"""The import contracts (pyproject.toml, [tool.importlinter]): the apps in layers (engine,
+accounts, the core, mail and the API and the games, live), engines import no Django and
+nothing of the site, the core imports no game package, and game packages do not import
+each other. Every game package is under the contracts, found there
+(tests/import_contracts.py) rather than listed: a new game needs no line in them."""
 
 import shutil
 import subprocess
@@ -13,7 +14,8 @@ from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
-PACKAGES = ("engine", "games", "ledger", "accounts", "ratings", "capitalla_site", "api")
+CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+PACKAGES = tuple(CONFIG["root_packages"])
 
 
 def lint_imports(cwd: Path) -> subprocess.CompletedProcess:
@@ -21,8 +23,7 @@ def lint_imports(cwd: Path) -> subprocess.CompletedProcess:
 
 
 def contracts() -> dict[str, dict]:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
-    return {contract["type"]: contract for contract in config["contracts"]}
+    return {contract["type"]: contract for contract in CONFIG["contracts"]}
 
 
 def test_the_import_contracts_hold():
@@ -64,16 +65,16 @@ def test_a_new_game_is_under_the_contracts_from_its_first_commit(tmp_path):
     site = copy_of_the_site(tmp_path)
     new_game(site, "newgame", "from games.capit.engine import CONTRACTS")
     run = lint_imports(site)
-    assert run.returncode != 0 and "Game apps do not import each other" in run.stdout and "BROKEN" in run.stdout
+    assert run.returncode != 0 and "Game packages do not import each other" in run.stdout and "BROKEN" in run.stdout
     assert "games.newgame" in run.stdout
 
 
 def test_a_core_module_importing_a_new_game_breaks_a_contract(tmp_path):
     site = copy_of_the_site(tmp_path)
     new_game(site, "newgame")
-    plant(site / "games" / "views.py", "import games.newgame.engine")
+    plant(site / "tables" / "views.py", "import games.newgame.engine")
     run = lint_imports(site)
-    assert run.returncode != 0 and "The core imports no game app" in run.stdout and "games.newgame" in run.stdout
+    assert run.returncode != 0 and "The core imports no game package" in run.stdout and "games.newgame" in run.stdout
 
 
 def plant(module: Path, line: str) -> None:
@@ -82,9 +83,9 @@ def plant(module: Path, line: str) -> None:
 
 def test_a_core_module_importing_a_game_breaks_a_contract(tmp_path):
     site = copy_of_the_site(tmp_path)
-    plant(site / "games" / "views.py", "from games.capit.engine import CONTRACTS")
+    plant(site / "tables" / "views.py", "from games.capit.engine import CONTRACTS")
     run = lint_imports(site)
-    assert run.returncode != 0 and "The core imports no game app" in run.stdout and "BROKEN" in run.stdout
+    assert run.returncode != 0 and "The core imports no game package" in run.stdout and "BROKEN" in run.stdout
 
 
 def test_an_engine_importing_django_breaks_a_contract(tmp_path):
@@ -98,18 +99,48 @@ def test_a_game_importing_another_game_breaks_a_contract(tmp_path):
     site = copy_of_the_site(tmp_path)
     plant(site / "games" / "capit" / "presenter.py", "from games.capitalla.engine import CARDS")
     run = lint_imports(site)
-    assert run.returncode != 0 and "Game apps do not import each other" in run.stdout and "BROKEN" in run.stdout
+    assert run.returncode != 0 and "Game packages do not import each other" in run.stdout and "BROKEN" in run.stdout
 
 
-def test_ratings_reaching_into_the_services_breaks_a_contract(tmp_path):
-    site = copy_of_the_site(tmp_path)
-    plant(site / "ratings" / "recording.py", "from games.actions import player_moves")
+def broken_layers(site: Path) -> str:
     run = lint_imports(site)
-    assert run.returncode != 0 and "never reach back into them" in run.stdout and "BROKEN" in run.stdout
+    assert run.returncode != 0 and "The apps in layers" in run.stdout and "BROKEN" in run.stdout
+    return run.stdout
+
+
+def test_ratings_reaching_into_the_write_layer_breaks_a_contract(tmp_path):
+    site = copy_of_the_site(tmp_path)
+    plant(site / "ratings" / "recording.py", "from tables.actions import player_moves")
+    assert "ratings is not allowed to import tables" in broken_layers(site)
+
+
+def test_accounts_reaching_into_the_mail_breaks_a_contract(tmp_path):
+    site = copy_of_the_site(tmp_path)
+    plant(site / "accounts" / "models.py", "from mailroom import outbox")
+    assert "accounts is not allowed to import mailroom" in broken_layers(site)
+
+
+def test_the_core_reaching_into_the_mail_breaks_a_contract(tmp_path):
+    site = copy_of_the_site(tmp_path)
+    plant(site / "tables" / "actions" / "turn_timeouts.py", "from mailroom.queue import queue_mail")
+    assert "tables is not allowed to import mailroom" in broken_layers(site)
+
+
+def test_the_mail_reaching_into_the_api_breaks_a_contract(tmp_path):
+    site = copy_of_the_site(tmp_path)
+    plant(site / "mailroom" / "views.py", "from api import tokens")
+    assert "mailroom is not allowed to import api" in broken_layers(site)
+
+
+def test_the_write_layer_reaching_into_a_page_breaks_a_contract(tmp_path):
+    site = copy_of_the_site(tmp_path)
+    plant(site / "tables" / "actions" / "lifecycle.py", "from tables import views_lobby")
+    run = lint_imports(site)
+    assert run.returncode != 0 and "never reaches back into a page" in run.stdout
 
 
 def test_a_write_module_importing_one_above_it_breaks_a_contract(tmp_path):
     site = copy_of_the_site(tmp_path)
-    plant(site / "games" / "actions" / "game_state.py", "from games.actions import lifecycle")
+    plant(site / "tables" / "actions" / "game_state.py", "from tables.actions import lifecycle")
     run = lint_imports(site)
     assert run.returncode != 0 and "import each other one way" in run.stdout and "BROKEN" in run.stdout

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from django.db import connections
 
-from games.actions import bot_play, lifecycle
-from games.models import Game
+from tables.actions import bot_play, lifecycle
+from tables.models import Game
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 

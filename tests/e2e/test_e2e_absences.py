@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.actions import absences, lifecycle, player_moves
+from tables.actions import absences, lifecycle, player_moves
 from tests.e2e.conftest import Game
 from tests.e2e.session import log_in
 

@@ -12,8 +12,9 @@ would open a connection that outlives the test database."""
 
 import pytest
 
-from games.actions import bot_play, lifecycle, player_moves
-from games.models import Game, OutboxMessage
+from mailroom.models import OutboxMessage
+from tables.actions import bot_play, lifecycle, player_moves
+from tables.models import Game
 from tests.capitalla.test_web_declare import WINNING, give_hand
 from tests.e2e.session import log_in
 

@@ -5,7 +5,7 @@ initials' labels, which no longer hold, go at once."""
 import pytest
 from django.db import connections
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -27,9 +27,9 @@ from itertools import combinations
 import pytest
 
 from engine.cards import face as shown_face
-from games.actions import lifecycle, player_moves
 from games.capit.engine import meld_problem, sort_hand
 from games.capit.presenter import pcard
+from tables.actions import lifecycle, player_moves
 from tests.capit.capit_web import set_hand
 from tests.e2e.confirm import press_twice, questions_asked, record_questions
 from tests.e2e.keyboard import follow_skip_link

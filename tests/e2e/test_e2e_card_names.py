@@ -10,9 +10,9 @@ import re
 import pytest
 from django.db import connections
 
-from games.actions import bot_play, player_moves
 from games.capitalla.engine import CARDS
-from games.models import Game
+from tables.actions import bot_play, player_moves
+from tables.models import Game
 from tests.e2e.test_e2e_phone_layout import deal, log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

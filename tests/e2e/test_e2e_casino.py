@@ -11,8 +11,8 @@ reloads the page before she chooses.
 import pytest
 from django.db import connections
 
-from games.actions import lifecycle, player_moves, table_talk
-from games.models import Game
+from tables.actions import lifecycle, player_moves, table_talk
+from tables.models import Game
 from tests.casino.casino_web import set_position
 from tests.e2e.session import log_in
 

@@ -4,7 +4,7 @@ comes in by the table's poll though nobody moved; no page load, no console error
 import pytest
 from django.db import connections
 
-from games.actions import table_talk
+from tables.actions import table_talk
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

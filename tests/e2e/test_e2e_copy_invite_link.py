@@ -4,7 +4,7 @@ CSP (no inline script), on a public table as on a private one."""
 import pytest
 from django.db import connections
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

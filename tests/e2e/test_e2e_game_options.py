@@ -5,7 +5,7 @@ nor reaches the server; the chosen options reach the table."""
 import pytest
 from django.db import connections
 
-from games.models import Game
+from tables.models import Game
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -48,7 +48,7 @@ def bobs_capit_turn(alice, bob):
     """Cap-It between Alice, Bob and two bots, Bob to meld or discard: his builder shows.
     Made before the browser starts (ORM calls inside Playwright's loop get a connection of
     their own)."""
-    from games.actions import lifecycle
+    from tables.actions import lifecycle
     from tests.capit.capit_web import set_hand
 
     game = lifecycle.create_table(alice, "capit", seats=4, bots=2)
@@ -63,7 +63,7 @@ def test_the_cards_ticked_into_a_group_outlive_a_line_said_at_the_table(
 ):
     from playwright.sync_api import expect
 
-    from games.actions import table_talk
+    from tables.actions import table_talk
 
     bob = live_page(asgi_browser, asgi_site.url, "bob", bobs_capit_turn)
     groups = bob.locator("#builder label.gtoggle--A")

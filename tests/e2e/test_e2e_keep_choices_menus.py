@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def bobs_questions(alice, bob, charlie):
     """Casino for three, Bob (seat 1) having just taken 5♠ 4♦ 9♥ with his 9♣: his
     questions to put to Alice (seat 0) and Charlie (seat 2)."""
-    from games.actions import lifecycle, player_moves
+    from tables.actions import lifecycle, player_moves
     from tests.casino.casino_web import current, set_position
 
     game = lifecycle.create_table(alice, "casino", seats=3)
@@ -33,7 +33,7 @@ def test_questions_moved_between_opponents_outlive_a_line_said_at_the_table(
 ):
     from playwright.sync_api import expect
 
-    from games.actions import table_talk
+    from tables.actions import table_talk
 
     bob = live_page(asgi_browser, asgi_site.url, "bob", bobs_questions)
     to_alice, to_charlie = bob.locator("select[name=ask_0]"), bob.locator("select[name=ask_2]")
@@ -52,7 +52,7 @@ def test_questions_moved_between_opponents_outlive_a_line_said_at_the_table(
 def bob_buying(alice, bob):
     """Rummathon Royale for Alice, Bob and a bot at a deal where Alice and Bob may buy
     extra cards, Bob with 50 points: up to 5."""
-    from games.actions import lifecycle
+    from tables.actions import lifecycle
 
     game = lifecycle.create_table(alice, "rummathon", seats=3, bots=1)
     lifecycle.join_table(bob, game.pk)
@@ -67,7 +67,7 @@ def bob_buying(alice, bob):
 def test_the_number_of_extra_cards_typed_outlives_a_line_said_at_the_table(bob_buying, alice, asgi_site, asgi_browser):
     from playwright.sync_api import expect
 
-    from games.actions import table_talk
+    from tables.actions import table_talk
 
     bob = live_page(asgi_browser, asgi_site.url, "bob", bob_buying)
     count = bob.get_by_role("spinbutton", name="Extra cards")

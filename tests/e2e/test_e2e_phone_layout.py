@@ -12,8 +12,9 @@ import random
 import pytest
 from django.db import connections
 
-from games.actions import bot_play, lifecycle, player_moves
-from games.models import Game, OutboxMessage
+from mailroom.models import OutboxMessage
+from tables.actions import bot_play, lifecycle, player_moves
+from tables.models import Game
 from tests.e2e.layout import (
     box,
     broken_words,
@@ -224,7 +225,7 @@ def test_a_cap_it_score_table_of_four_fits_a_phone_and_a_wider_one_says_it_scrol
     shown in a narrower screen the table scrolls, and its right edge fades."""
     from playwright.sync_api import expect
 
-    from games.plugins import PLUGINS
+    from tables.plugins import PLUGINS
 
     game = deal(alice, "capit", monkeypatch)
     rng, alices_bot = random.Random(SEED), PLUGINS["capit"].bots["normal"]

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games.actions import lifecycle, player_moves, table_talk
+from tables.actions import lifecycle, player_moves, table_talk
 from tests.e2e.confirm import press_twice
 from tests.e2e.conftest import recording_page
 from tests.e2e.session import log_in, on_the_server, players_pages

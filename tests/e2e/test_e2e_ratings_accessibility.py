@@ -4,8 +4,8 @@ page with its chart, the leaderboards and a lobby row with ratings; the chart sh
 
 import pytest
 
-from games.actions import lifecycle, player_moves
-from games.models import Game
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 from tests.e2e.test_e2e_accessibility import VIEWPORTS, assert_accessible, browse_as_alice
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

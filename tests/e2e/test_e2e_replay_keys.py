@@ -3,7 +3,7 @@ plays the moves one by one and pauses, with no console error or CSP violation.""
 
 import pytest
 
-from games.actions import bot_play, lifecycle
+from tables.actions import bot_play, lifecycle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -10,9 +10,9 @@ needs in the database (every card stays in play once, `place`) and reloads the p
 import pytest
 from django.db import connections
 
-from games.models import Game
 from games.rummathon.engine.cards import colour, deck, is_flex, number
 from games.rummathon.engine.rules import next_requirement
+from tables.models import Game
 from tests.e2e.keyboard import follow_skip_link
 from tests.e2e.session import log_in
 from tests.rummathon.rummathon_web import place
@@ -137,7 +137,7 @@ def test_alice_buys_builds_her_sequence_lays_it_down_and_discards(page, alice, p
 @pytest.fixture
 def alices_rummathon(alice):
     """A game against three bots, dealt before the browser starts (see `lay_out`)."""
-    from games.actions import lifecycle
+    from tables.actions import lifecycle
 
     return lifecycle.quick_game(alice, "rummathon")
 

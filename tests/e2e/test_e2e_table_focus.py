@@ -9,7 +9,7 @@ the next Tab would start at "Skip to content".
 
 import pytest
 
-from games.actions import player_moves, time_grants
+from tables.actions import player_moves, time_grants
 from tests.e2e.conftest import recording_page
 from tests.e2e.session import log_in, on_the_server
 

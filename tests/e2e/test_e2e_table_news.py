@@ -7,7 +7,7 @@ not."""
 import pytest
 from playwright.sync_api import expect
 
-from games.actions import player_moves
+from tables.actions import player_moves
 from tests.e2e.conftest import recording_page
 from tests.e2e.session import log_in, on_the_server
 

@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from games.actions import time_grants
+from tables.actions import time_grants
 from tests.e2e.session import log_in, on_the_server
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

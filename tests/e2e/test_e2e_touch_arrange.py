@@ -5,7 +5,7 @@ phone's own (Chrome DevTools' Input.dispatchTouchEvent), not mouse events."""
 import pytest
 from django.db import connections
 
-from games.models import Game
+from tables.models import Game
 from tests.e2e.test_e2e_phone_layout import deal, log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -8,7 +8,7 @@ visibility is set by the test, and the tone is counted at the Web Audio oscillat
 
 import pytest
 
-from games.actions import player_moves
+from tables.actions import player_moves
 from tests.e2e.confirm import press_twice
 from tests.e2e.session import log_in, on_the_server
 

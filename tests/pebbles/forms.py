@@ -3,7 +3,7 @@ inverse, so every legal move has its form."""
 
 from django import forms
 
-from games.forms import BaseMoveForm
+from tables.forms import BaseMoveForm
 
 
 class PebblesMoveForm(BaseMoveForm):

@@ -1,6 +1,6 @@
-"""Pebbles as the core sees it (`games.plugins.GamePlugin`): the fewest fields a game fills."""
+"""Pebbles as the core sees it (`tables.plugins.GamePlugin`): the fewest fields a game fills."""
 
-from games.plugins import GamePlugin, pot_to_the_winners
+from tables.plugins import GamePlugin, pot_to_the_winners
 
 from . import forms, presenter
 from .engine import BOTS, COMMANDS, RULES

@@ -11,10 +11,10 @@ from django.test import Client
 from django.urls import reverse
 
 from api import tokens
-from games.actions import lifecycle
-from games.inbound.receive import receive
-from games.models import Game
-from games.plugins import PLUGINS
+from mailroom.inbound.receive import receive
+from tables.actions import lifecycle
+from tables.models import Game
+from tables.plugins import PLUGINS
 from tests.mail_replies import reply
 from tests.web_moves import post_move
 

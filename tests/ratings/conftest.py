@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.actions import lifecycle, player_moves
-from games.models import Game
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ import time
 import pytest
 from django.db import connections
 
-from games.actions import player_moves
 from ratings import recording
 from ratings.models import Rating, RatingChange
+from tables.actions import player_moves
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 

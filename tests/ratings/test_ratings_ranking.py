@@ -3,7 +3,7 @@ seat out of the game ranks after every seat still in."""
 
 import pytest
 
-from games.plugins import get_plugin
+from tables.plugins import get_plugin
 
 pytestmark = pytest.mark.django_db
 

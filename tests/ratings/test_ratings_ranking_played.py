@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.bots import get_bot
-from games.plugins import PLUGINS
+from tables.plugins import PLUGINS
 
 
 def played(kind: str, seed: int) -> dict:

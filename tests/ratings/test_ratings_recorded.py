@@ -3,10 +3,10 @@ finished it, and appends one history row per player."""
 
 import pytest
 
-from games.actions import lifecycle, player_moves
-from games.models import Game
 from ratings.models import Rating, RatingChange
 from ratings.skill import SHOWN_BASE
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ import re
 import pytest
 from django.core import mail
 
-from games.actions import lifecycle, player_moves
-from games.models import Game
 from ratings.models import RatingChange
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 
 
 @pytest.fixture

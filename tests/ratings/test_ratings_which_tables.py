@@ -6,9 +6,9 @@ from datetime import timedelta
 
 import pytest
 
-from games.actions import errors, lifecycle, player_moves, turn_timeouts
-from games.models import Game
 from ratings.models import Rating, RatingChange
+from tables.actions import errors, lifecycle, player_moves, turn_timeouts
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from games.models import Game
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

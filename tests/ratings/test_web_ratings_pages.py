@@ -4,8 +4,8 @@ table) and the leaderboards."""
 import pytest
 from django.urls import reverse
 
-from games.actions import player_moves
 from ratings.models import Rating
+from tables.actions import player_moves
 
 pytestmark = pytest.mark.django_db
 

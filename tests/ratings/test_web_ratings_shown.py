@@ -8,8 +8,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.actions import lifecycle
 from ratings.models import Rating
+from tables.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 

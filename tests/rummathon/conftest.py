@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 from tests.rummathon.rummathon_web import BOB, GROUPS, PILE, RULE_CARDS, place
 
 

@@ -3,9 +3,9 @@ of the deck stays in play exactly once), posted moves and what a page shows."""
 
 from collections import Counter
 
-from games.actions import bot_play
-from games.models import Game
 from games.rummathon.engine import all_cards, deck
+from tables.actions import bot_play
+from tables.models import Game
 from tests.web_moves import page, post_move  # noqa: F401 (the game's tests import them from here)
 
 # Bob's hand once his sequence is down (bob_down), the groups on the table (his and

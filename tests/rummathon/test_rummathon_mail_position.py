@@ -1,13 +1,13 @@
-"""Rummathon's position in a turn mail (games/mail_position.py, tests/mail_positions.py):
+"""Rummathon's position in a turn mail (mailroom/mail_position.py, tests/mail_positions.py):
 each seat's text and HTML name every card of its hand, and no hidden card; the groups on
 the table by their letters, owners (mine as "You") and cards; the discard pile with its
 depths and my rule card."""
 
 import pytest
 
-from games.mail_position import wrap_text
-from games.plugins import PLUGINS
 from games.rummathon.engine import face
+from mailroom.mail_position import wrap_text
+from tables.plugins import PLUGINS
 from tests.mail_positions import check_groups_lettered, check_positions_through_a_game, text_at
 
 pytestmark = pytest.mark.django_db

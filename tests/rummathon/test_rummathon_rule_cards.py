@@ -59,7 +59,7 @@ def _met_along(name):
 @pytest.mark.parametrize("card", RULE_CARDS, ids=lambda card: card["name"])
 def test_sequences_get_harder_along_every_card(card):
     met = _met_along(card["name"])
-    # A few hands of slack for the sampling (bench/bench_rummathon_solver.py uses 1000 hands).
+    # A few hands of slack for the sampling (games/rummathon/bench/bench_solver.py uses 1000 hands).
     assert all(later <= earlier + 6 for earlier, later in zip(met, met[1:])), met
     assert met[0] >= 0.85 * len(HANDS) and met[-1] <= 0.25 * len(HANDS), met
 

@@ -6,12 +6,12 @@ not yet dealt takes today's rules."""
 import importlib
 
 import pytest
-from django.apps import apps
 from django.core.management import call_command
 
-from games.actions import lifecycle
-from games.models import Game
-from games.replay import replay
+from tables.actions import lifecycle
+from tables.models import Game
+from tables.replay import replay
+from tests.migration_states import apps_at
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def test_a_game_dealt_before_keeps_the_rule_and_replays(alice, capsys):
     waiting = lifecycle.create_table(alice, "rummathon", seats=2)
     Game.objects.filter(pk=waiting.pk).update(options={"variant": "full"})  # as the release before saved it
 
-    MIGRATION.keep_old_rule(apps, None)
+    MIGRATION.keep_old_rule(apps_at("rummathon", "0001_sabotage_discard_in_old_games"), None)
 
     game = Game.objects.get(pk=game.pk)
     assert game.options["sabotage_discard"] is True and game.state["options"]["sabotage_discard"] is True

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.actions import player_moves
+from tables.actions import player_moves
 from tests.rummathon.rummathon_web import HTMX, post_move
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,9 @@ from urllib.parse import urlencode
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle
-from games.models import Game
 from games.rummathon.engine import group_problem
+from tables.actions import lifecycle
+from tables.models import Game
 from tests.rummathon.rummathon_tables import ids, known_cards, table
 
 __all__ = ["known_cards"]  # the fixture, imported so that it applies here

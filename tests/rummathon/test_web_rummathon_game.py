@@ -8,9 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.actions import bot_play, lifecycle
-from games.models import Game
-from games.replay import replay
+from tables.actions import bot_play, lifecycle
+from tables.models import Game
+from tables.replay import replay
 from tests.rummathon.rummathon_web import current, page, play_bots, post_move
 
 pytestmark = pytest.mark.django_db

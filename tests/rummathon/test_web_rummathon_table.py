@@ -11,9 +11,9 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from games.actions import lifecycle, player_moves, table_talk, time_grants, turn_timeouts
-from games.models import Game
 from ledger import chips
+from tables.actions import lifecycle, player_moves, table_talk, time_grants, turn_timeouts
+from tables.models import Game
 from tests.rummathon.rummathon_web import GROUPS, PILE, RULE_CARDS, current, page, place, post_move
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import Absence
-from games.actions import absences, errors
+from tables.actions import absences, errors
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ list on the seed or the state tells them apart either."""
 import pytest
 from django.urls import reverse
 
-from games.actions import player_moves
-from games.models import Game
+from tables.actions import player_moves
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -27,12 +27,12 @@ def live_game(table, alice):
 
 def listed(client, game, **query) -> bool:
     """Whether the admin's list of games, filtered by `query`, shows `game`."""
-    response = client.get(reverse("admin:games_game_changelist"), query)
-    return response.status_code == 200 and f"/admin/games/game/{game.pk}/change/" in response.content.decode()
+    response = client.get(reverse("admin:tables_game_changelist"), query)
+    return response.status_code == 200 and f"/admin/tables/game/{game.pk}/change/" in response.content.decode()
 
 
 def test_the_change_page_of_a_game_in_play_shows_neither_seed_nor_state(staff_client, live_game):
-    page = staff_client.get(reverse("admin:games_game_change", args=[live_game.pk])).content.decode()
+    page = staff_client.get(reverse("admin:tables_game_change", args=[live_game.pk])).content.decode()
     assert live_game.seed_hash in page
     assert str(live_game.seed) not in page
     assert "field-seed_hash" in page
@@ -41,8 +41,8 @@ def test_the_change_page_of_a_game_in_play_shows_neither_seed_nor_state(staff_cl
 
 def test_the_list_shown_filtered_or_searched_does_not_tell_the_seed(staff_client, live_game):
     seed = live_game.seed
-    page = staff_client.get(reverse("admin:games_game_changelist")).content.decode()
-    assert f"/admin/games/game/{live_game.pk}/change/" in page and str(seed) not in page
+    page = staff_client.get(reverse("admin:tables_game_changelist")).content.decode()
+    assert f"/admin/tables/game/{live_game.pk}/change/" in page and str(seed) not in page
     assert listed(staff_client, live_game, seed__lte=seed) == listed(staff_client, live_game, seed__lt=seed)
     assert listed(staff_client, live_game, seed=seed) == listed(staff_client, live_game, seed=seed + 1)
     assert listed(staff_client, live_game, q=seed) == listed(staff_client, live_game, q=seed + 1)

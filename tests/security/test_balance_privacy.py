@@ -4,9 +4,9 @@ player cannot cover the ante. Players are told their own balance only."""
 import pytest
 from django.urls import reverse
 
-from games.actions import errors, lifecycle, player_moves
-from games.models import Game
 from ledger import chips
+from tables.actions import errors, lifecycle, player_moves
+from tables.models import Game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("enqueued")]
 

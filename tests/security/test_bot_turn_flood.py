@@ -11,8 +11,8 @@ from django.conf import settings
 from django.utils import timezone
 
 from capitalla_site.celery import app as celery_app
-from games.actions import bot_play, errors, lifecycle
-from games.models import Game
+from tables.actions import bot_play, errors, lifecycle
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -52,6 +52,6 @@ def test_four_accounts_bursting_quick_games_get_a_bounded_number_of_bot_turns_qu
 
 
 def test_the_sweep_due_during_a_bot_turn_backlog_goes_to_its_own_queue():
-    assert settings.CELERY_BEAT_SCHEDULE["sweep"]["task"] == "games.tasks.sweep"
-    sweep, bots, mail = (queue_of(f"games.tasks.{name}") for name in ("sweep", "play_bot_turn", "send_notification"))
+    assert settings.CELERY_BEAT_SCHEDULE["sweep"]["task"] == "tables.tasks.sweep"
+    sweep, bots, mail = (queue_of(f"tables.tasks.{name}") for name in ("sweep", "play_bot_turn", "send_notification"))
     assert len({sweep, bots, mail}) == 3

@@ -4,9 +4,9 @@ host who beats them takes chips nobody owned. A table with an ante seats only pe
 import pytest
 from django.urls import reverse
 
-from games.actions import errors, lifecycle, player_moves
-from games.models import Game
 from ledger import chips
+from tables.actions import errors, lifecycle, player_moves
+from tables.models import Game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("enqueued")]
 

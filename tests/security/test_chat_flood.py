@@ -7,8 +7,8 @@ import threading
 import pytest
 from django.db import connections
 
-from games.actions import errors, table_talk
-from games.models import ChatMessage
+from tables.actions import errors, table_talk
+from tables.models import ChatMessage
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 

@@ -7,9 +7,10 @@ short of the game's end."""
 import pytest
 from django.conf import settings
 
-from games.inbound.receive import receive
-from games.models import Game, InboundMail
-from games.notifications.links import magic_link
+from mailroom.inbound.receive import receive
+from mailroom.models import InboundMail
+from mailroom.notifications.links import magic_link
+from tables.models import Game
 from tests.mail_replies import reply
 
 pytestmark = pytest.mark.django_db

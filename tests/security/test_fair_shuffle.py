@@ -7,9 +7,9 @@ import hashlib
 import pytest
 from django.urls import reverse
 
-from games.actions import player_moves
-from games.models import Game
-from games.replay import replay
+from tables.actions import player_moves
+from tables.models import Game
+from tables.replay import replay
 
 pytestmark = pytest.mark.django_db
 

@@ -7,11 +7,11 @@ import itertools
 import pytest
 from django.core.management import call_command
 
-from games.actions import errors, lifecycle, player_moves
 from games.capitalla.engine import find_declaration
-from games.models import Game
 from ledger import chips
 from ledger.models import Entry
+from tables.actions import errors, lifecycle, player_moves
+from tables.models import Game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("enqueued")]
 

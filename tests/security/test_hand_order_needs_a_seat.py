@@ -3,7 +3,7 @@ else is refused before the request's cards are read."""
 
 import pytest
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,8 @@ import pytest
 from django.urls import reverse
 
 from engine.bots import get_bot
-from games.actions import lifecycle, player_moves
-from games.models import Game
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

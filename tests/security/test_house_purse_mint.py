@@ -6,11 +6,11 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.actions import errors, lifecycle, player_moves
-from games.models import Seat
 from ledger import chips
-from ledger.management.commands.verify_ledger import problems
 from ledger.models import Account, Entry
+from tables.actions import errors, lifecycle, player_moves
+from tables.management.commands.verify_ledger import problems
+from tables.models import Seat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("enqueued")]
 

@@ -7,9 +7,9 @@ lobby, the last game's rematch button). And nobody but the host may void the hos
 import pytest
 from django.urls import reverse
 
-from games.actions import errors, lifecycle, player_moves, table_talk
-from games.models import Game
-from games.notifications.table_mails import send_rematch_invitation
+from mailroom.notifications.table_mails import send_rematch_invitation
+from tables.actions import errors, lifecycle, player_moves, table_talk
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

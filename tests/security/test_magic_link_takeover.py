@@ -11,8 +11,8 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from games.actions import lifecycle, player_moves
-from games.notifications.links import magic_link
+from mailroom.notifications.links import magic_link
+from tables.actions import lifecycle, player_moves
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,9 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games.actions import player_moves
-from games.models import Notification
-from games.notifications import building, sending
+from mailroom.models import Notification
+from mailroom.notifications import building, sending
+from tables.actions import player_moves
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def test_a_mail_that_fails_to_build_is_recorded_logged_and_counted(client, finis
         raise ValueError("a template that cannot render")
 
     monkeypatch.setattr(building, "render_to_string", broken)
-    with caplog.at_level(logging.ERROR, logger="games.notifications"):
+    with caplog.at_level(logging.ERROR, logger="mailroom.notifications"):
         assert sending.send_notification("game_over", alice.pk, finished_game.pk, finished_game.version) is False
     assert mail.outbox == []
     row = Notification.objects.get(user=alice, game=finished_game)

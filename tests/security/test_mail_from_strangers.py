@@ -4,10 +4,11 @@ minutes. Each is refused from its headers, or answered as unreadable, and plays 
 
 import pytest
 
-from games.inbound import message
-from games.inbound import receive as receive_module
-from games.inbound.receive import receive
-from games.models import Event, Game, InboundMail
+from mailroom.inbound import message
+from mailroom.inbound import receive as receive_module
+from mailroom.inbound.receive import receive
+from mailroom.models import InboundMail
+from tables.models import Event, Game
 from tests.mail_replies import reply, seat_address
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games.actions import lifecycle
-from games.models import Notification
-from games.notifications import sending
+from mailroom.models import Notification
+from mailroom.notifications import sending
+from tables.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ over the API, answered 500 too."""
 import pytest
 
 from api import tokens
-from games.models import ChatMessage
+from tables.models import ChatMessage
 
 pytestmark = pytest.mark.django_db
 

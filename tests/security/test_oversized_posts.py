@@ -9,7 +9,7 @@ from axes.models import AccessAttempt
 from django.conf import settings
 from url_walk import sample_values, site_paths
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ for viewers who may see it: its players (and the staff)."""
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle, player_moves
+from tables.actions import lifecycle, player_moves
 
 pytestmark = pytest.mark.django_db
 

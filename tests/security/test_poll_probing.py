@@ -7,8 +7,8 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 
-from games import views
-from games.actions import lifecycle, table_talk
+from tables import views
+from tables.actions import lifecycle, table_talk
 
 pytestmark = pytest.mark.django_db
 

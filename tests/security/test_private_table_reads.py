@@ -3,7 +3,7 @@ visitor send every request they can think of (GET and POST, plain and htmx) to e
 of a private game, in play and once over, and look for the table in the answers: the
 players' names, the move history, the chat, the pot, the cards, the seed and its hash.
 
-The URLs are taken from games.urls, so a game URL added later is attacked too.
+The URLs are taken from tables.urls, so a game URL added later is attacked too.
 """
 
 import pytest
@@ -11,10 +11,10 @@ from django.contrib.auth.models import AnonymousUser
 from django.urls import URLResolver, reverse
 
 from engine.registry import RULES
-from games import urls
-from games.actions import lifecycle, player_moves, table_talk
-from games.models import Game
 from ledger import chips
+from tables import urls
+from tables.actions import lifecycle, player_moves, table_talk
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ FORM = {"version": "0", "type": "draw", "from": "pile", "text": "hello", "confir
 
 
 def game_url_parameters() -> dict[str, set[str]]:
-    """Every URL of games.urls that names a game (a game app's in its namespace), with
+    """Every URL of tables.urls that names a game (a game app's in its namespace), with
     the names of its parameters."""
     found = {}
     for p in urls.urlpatterns:

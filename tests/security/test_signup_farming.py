@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games.actions import errors, lifecycle, player_moves
-from games.models import OutboxMessage
 from ledger import chips
+from mailroom.models import OutboxMessage
+from tables.actions import errors, lifecycle, player_moves
 
 pytestmark = pytest.mark.django_db
 

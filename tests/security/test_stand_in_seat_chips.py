@@ -5,11 +5,11 @@ from datetime import timedelta
 
 import pytest
 
-from games.actions import lifecycle, player_moves, turn_timeouts
-from games.models import Game
 from ledger import chips
-from ledger.management.commands.verify_ledger import problems
 from ledger.models import Account, Entry
+from tables.actions import lifecycle, player_moves, turn_timeouts
+from tables.management.commands.verify_ledger import problems
+from tables.models import Game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("enqueued", "no_declarations")]
 

@@ -5,8 +5,8 @@ past it the service refuses with a clear message and creates nothing."""
 import pytest
 from django.urls import reverse
 
-from games.actions import errors, lifecycle, player_moves
-from games.models import Game
+from tables.actions import errors, lifecycle, player_moves
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 
-from games.notifications.links import UNSUBSCRIBE_SALT, unsubscribe_url
+from mailroom.notifications.links import UNSUBSCRIBE_SALT, unsubscribe_url
 
 pytestmark = pytest.mark.django_db
 

@@ -1,10 +1,11 @@
 """The docs name only files that are in the repository.
 
 The docs are `README.md`, every `.md` under `docs/`, every game's `games/<slug>/notes/*.md`
-and `bench/README.md`. A *repository path* is a word of their text (split at white space,
-backticks, brackets, parentheses, quotes, commas, semicolons and table bars) that starts
-with one of the repository's top-level names below followed by `/`
-(`games/inbound/head.py`, `.ci/run`, `tests/security/`), or is one of its top-level files
+and `games/<slug>/bench/README.md`, and `bench/README.md`. A *repository path* is a word
+of their text (split at white space, backticks, brackets, parentheses, quotes, commas,
+semicolons and table bars) that starts with one of the repository's top-level names below
+followed by `/`
+(`mailroom/inbound/head.py`, `.ci/run`, `tests/security/`), or is one of its top-level files
 (`Makefile`, `pyproject.toml`). A `:line`, `::test`, `#anchor` or trailing punctuation
 after it is dropped. Not paths:
 addresses (`http://…`), site URLs (they start with `/`: `/outbox/`), and words holding a
@@ -31,10 +32,14 @@ TOP_DIRS = (
     "capitalla_site",
     "docs",
     "examples",
+    "engine",
     "games",
     "ledger",
+    "live",
+    "mailroom",
     "ratings",
     "static",
+    "tables",
     "templates",
     "tests",
 )
@@ -50,6 +55,7 @@ def docs() -> list[Path]:
         ROOT / "README.md",
         *sorted((ROOT / "docs").rglob("*.md")),
         *sorted(ROOT.glob("games/*/notes/*.md")),
+        *sorted(ROOT.glob("games/*/bench/README.md")),
         ROOT / "bench" / "README.md",
     ]
 
@@ -83,18 +89,19 @@ def test_the_docs_are_found():
     names = {path.relative_to(ROOT).as_posix() for path in docs()}
     assert {"README.md", "docs/operators.md", "docs/players.md", "docs/decisions/README.md"} <= names
     assert any(name.startswith("games/") for name in names) and "bench/README.md" in names
+    assert "games/capitalla/bench/README.md" in names
 
 
 def test_the_rule_finds_paths_and_leaves_the_rest():
     """What counts as a path, on examples of each form the docs use."""
     text = (
-        "`games/inbound/head.py:40`, (docs/security.md, §6), `.ci/run`, Makefile, "
+        "`mailroom/inbound/head.py:40`, (docs/security.md, §6), `.ci/run`, Makefile, "
         "`tests/security/test_x.py::test_y`, [a](docs/api.md#tokens), bench/README.md. "
         "http://127.0.0.1:8000/outbox/ `/outbox/` `games/<slug>/notes/` `bench/bench_*.py` "
         "games, docs/decisions/…"
     )
     assert repository_paths(text) == {
-        "games/inbound/head.py",
+        "mailroom/inbound/head.py",
         "docs/security.md",
         ".ci/run",
         "Makefile",

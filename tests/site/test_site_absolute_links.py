@@ -4,7 +4,7 @@ so behind a TLS proxy it read http://, and it named whatever host the request na
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.skipif(not shutil.which("socat"), reason="needs socat (
 
 PLAYERS = """
 from django.contrib.auth import get_user_model
-from games.actions import lifecycle
+from tables.actions import lifecycle
 User = get_user_model()
 alice = User.objects.create_user("alice", password="alice-password-1")
 User.objects.create_user("bob", password="bob-password-1")
@@ -43,7 +43,7 @@ def proxied(tmp_path_factory):
 
         def game(expression: str) -> str:
             """`expression` about the game, read from the database."""
-            code = f"from games.models import Game; game = Game.objects.get(pk={game_id}); print({expression})"
+            code = f"from tables.models import Game; game = Game.objects.get(pk={game_id}); print({expression})"
             return manage(var_dir, "shell", "-c", code, **env).stdout.splitlines()[-1]
 
         yield site, game_id, game

@@ -24,8 +24,8 @@ from django.utils import timezone
 from kombu import pools
 
 from capitalla_site.celery import app as celery_app
-from games.actions import lifecycle, player_moves
-from games.models import Game
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 from tests.spare_redis import SpareRedis
 
 pytestmark = [pytest.mark.django_db(transaction=True)]

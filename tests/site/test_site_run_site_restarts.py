@@ -9,7 +9,7 @@ import sys
 import pytest
 from django.core.management import call_command
 
-from games.management.commands import run_site
+from tables.management.commands import run_site
 
 STOPPER = """
 import os, signal, sys, time

@@ -5,7 +5,7 @@ own replay gives."""
 
 from django.db import migrations
 
-from games.saved_states import fill_from_replay
+from tables.saved_states import fill_from_replay
 
 
 def add_drawn(apps, schema_editor):

@@ -5,7 +5,7 @@ The hand is hidden, so the chance is read from what the whole table saw of that 
 cards it took from the discard pile and still holds (it keeps what fits), the discards it
 passed over (they did not fit), what it threw (heads-up, every discard of the other seat
 is a card I took or passed over), and how many unseen cards lie near the card's letter. A
-logistic model weighs these; `bench/capitalla_feed_model.py` fitted `WEIGHTS` on hard-bot
+logistic model weighs these; `games/capitalla/bench/feed_model.py` fitted `WEIGHTS` on hard-bot
 games against the normal and gin players, labelling each card of the hard bot's hand
 with what it would have done to the true hand of the next seat. On games it was not
 fitted on it ranks a card that helps above one that does not 71% of the time (the AUC);
@@ -31,7 +31,7 @@ FEATURES = (
     *(f"unseen (tens), {k} letters apart" for k in range(NEAR)),
     "its picks so far",
 )
-# Fitted by bench/capitalla_feed_model.py (see there how to fit them again).
+# Fitted by games/capitalla/bench/feed_model.py (see there how to fit them again).
 WEIGHTS = (
     -2.042, 4.950, -0.040,
     0.608, 0.078, 0.141, -0.133,

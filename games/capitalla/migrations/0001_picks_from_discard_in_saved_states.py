@@ -4,7 +4,7 @@ saved before has neither."""
 
 from django.db import migrations
 
-from games.saved_states import fill_from_replay
+from tables.saved_states import fill_from_replay
 
 
 def add_picks(apps, schema_editor):

@@ -1,5 +1,5 @@
 """What a Casino seat cannot see, dealt again at random: the sampled worlds of the hard bot
-(`games.plugins.GamePlugin.reshuffle_hidden`)."""
+(`tables.plugins.GamePlugin.reshuffle_hidden`)."""
 
 import random
 

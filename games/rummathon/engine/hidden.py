@@ -1,5 +1,5 @@
 """What a Rummathon Royale seat cannot see, dealt again at random: for the contract test
-that checks a bot decides from the view alone (`games.plugins.GamePlugin.reshuffle_hidden`)."""
+that checks a bot decides from the view alone (`tables.plugins.GamePlugin.reshuffle_hidden`)."""
 
 import random
 

@@ -3,7 +3,7 @@ harder than the one before, at most 11 cards each. Every card mixes sets, runs a
 colour groups but leans its own way: Crown is balanced, Sceptre likes runs, Orb colour
 groups, Throne sets, Banner three small groups, Citadel a few long ones.
 
-"Harder" is measured, not guessed: `bench/bench_rummathon_solver.py` counts how often
+"Harder" is measured, not guessed: `games/rummathon/bench/bench_solver.py` counts how often
 the solver finds each sequence in random 18-card hands (a hand that has kept its useful
 cards for a few turns); along every card that share never rises, and the six cards
 stay close to one another step by step (games/rummathon/notes/rules.md has the table).

@@ -5,8 +5,8 @@ from dataclasses import replace
 
 from django import forms
 
-from games.forms import BaseMoveForm, card_id
-from games.plugins import GamePlugin, split_pot
+from tables.forms import BaseMoveForm, card_id
+from tables.plugins import GamePlugin, split_pot
 
 from . import engine
 

@@ -4,8 +4,8 @@ from datetime import timedelta
 
 import pytest
 
-from games.actions import absences, lifecycle, player_moves
-from games.models import Game
+from tables.actions import absences, lifecycle, player_moves
+from tables.models import Game
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from accounts.models import Absence
-from games.actions import absences, errors
+from tables.actions import absences, errors
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from games.actions import absences, lifecycle
+from tables.actions import absences, lifecycle
 from tests.core.absences.conftest import fresh, play_turn
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ from datetime import date, datetime, timedelta
 import pytest
 from django.urls import reverse
 
-from games.actions import absences, lifecycle, player_moves
-from games.models import Event, Game
-from games.replay import replay
+from tables.actions import absences, lifecycle, player_moves
+from tables.models import Event, Game
+from tables.replay import replay
 from tests.core.absences.conftest import fresh, play_turn
 
 pytestmark = pytest.mark.django_db

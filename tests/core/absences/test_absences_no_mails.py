@@ -6,8 +6,9 @@ import pytest
 from django.core import mail
 
 from accounts.models import User
-from games.actions import absences, lifecycle, mails_due
-from games.notifications import sending
+from mailroom import mails_due
+from mailroom.notifications import sending
+from tables.actions import absences, lifecycle
 from tests.core.absences.conftest import fresh, play_turn
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-import games.tasks
-from games.actions import absences, lifecycle, turn_timeouts
+import tables.tasks
+from tables.actions import absences, lifecycle, turn_timeouts
 from tests.core.absences.conftest import fresh, play_turn
 
 pytestmark = pytest.mark.django_db
@@ -108,5 +108,5 @@ def test_the_beat_sweep_applies_the_absences_due(correspondence, alice, enqueued
     today = alice.today(timezone.now())
     absence = absences.announce_absence(alice, today, today + timedelta(days=2), now=yesterday)
     assert not absence.begun
-    assert games.tasks.sweep()["absences"] == 1
+    assert tables.tasks.sweep()["absences"] == 1
     assert fresh(correspondence).clock_left is not None

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import User, next_digest_at
-from games.actions import mails_due
+from mailroom import mails_due
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,10 @@ import pytest
 from django.core import mail
 
 from accounts.models import quiet_hours_end
-from games.actions import mails_due, time_grants
-from games.models import Notification
-from games.notifications import delivery, sending
+from mailroom import mails_due
+from mailroom.models import Notification
+from mailroom.notifications import delivery, sending
+from tables.actions import time_grants
 from tests.core.absences.conftest import fresh, play_turn
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.models import RECENT_MOVES, Game
+from tables.models import RECENT_MOVES, Game
 
 pytestmark = pytest.mark.django_db
 

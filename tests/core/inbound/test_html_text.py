@@ -1,8 +1,8 @@
-"""games.inbound.html_text.html_to_text: the text a person sees, quotes dropped."""
+"""mailroom.inbound.html_text.html_to_text: the text a person sees, quotes dropped."""
 
 import pytest
 
-from games.inbound.html_text import MAX_TAGS, html_to_text
+from mailroom.inbound.html_text import MAX_TAGS, html_to_text
 
 
 def test_blocks_and_breaks_make_lines():

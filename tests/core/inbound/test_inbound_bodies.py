@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.inbound.decoding import unflowed
-from games.inbound.head import Unreadable
-from games.inbound.message import MAX_PART_LINES, MAX_READ_CHARS, MAX_TEXT_CHARS, read_message
+from mailroom.inbound.decoding import unflowed
+from mailroom.inbound.head import Unreadable
+from mailroom.inbound.message import MAX_PART_LINES, MAX_READ_CHARS, MAX_TEXT_CHARS, read_message
 
 MAILS = Path(__file__).parent / "mails"
 

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.inbound.head import Unreadable
-from games.inbound.message import MessageTooBig, read_message
-from games.inbound.receive import Received, receive
-from games.models import InboundMail
+from mailroom.inbound.head import Unreadable
+from mailroom.inbound.message import MessageTooBig, read_message
+from mailroom.inbound.receive import Received, receive
+from mailroom.models import InboundMail
 from tests.mail_replies import seat_address
 
 CONTENT_TYPES = [

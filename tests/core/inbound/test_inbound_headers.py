@@ -3,7 +3,7 @@ person wrote (RFC 3834 and what mailers really send)."""
 
 import pytest
 
-from games.inbound.message import read_message
+from mailroom.inbound.message import read_message
 
 
 def mail(*headers: str, body: str = "take discard") -> bytes:

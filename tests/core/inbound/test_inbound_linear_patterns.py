@@ -10,8 +10,8 @@ import re._parser as sre_parse
 import pytest
 
 from engine import commands
-from games.inbound import automatic, decoding, head, html_text, reply_text, sender
 from games.rummathon.engine import commands as rummathon_commands
+from mailroom.inbound import automatic, decoding, head, html_text, reply_text, sender
 
 MODULES = [automatic, decoding, head, html_text, reply_text, sender, commands, rummathon_commands]
 PATTERNS = sorted(

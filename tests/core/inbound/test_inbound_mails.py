@@ -1,4 +1,4 @@
-"""games.inbound.message.read_message on mails in the shapes real clients send
+"""mailroom.inbound.message.read_message on mails in the shapes real clients send
 (tests/core/inbound/mails): the new lines of the reply, and bounces and auto-replies told
 apart from a person's answer."""
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from games.inbound.message import MAX_MESSAGE_BYTES, MessageTooBig, read_message
+from mailroom.inbound.message import MAX_MESSAGE_BYTES, MessageTooBig, read_message
 
 MAILS = Path(__file__).parent / "mails"
 

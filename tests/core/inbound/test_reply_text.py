@@ -1,8 +1,8 @@
-"""games.inbound.reply_text.new_text: what a person wrote, without what the client added."""
+"""mailroom.inbound.reply_text.new_text: what a person wrote, without what the client added."""
 
 import pytest
 
-from games.inbound.reply_text import new_text
+from mailroom.inbound.reply_text import new_text
 
 QUOTE = "> Alice, it is your turn in game #42.\n> Bob discarded Peru."
 

@@ -6,10 +6,10 @@ tables it could not all cover, and each host's Start failed with no way to tell 
 import pytest
 from django.db import connection
 
-from games.actions import errors, lifecycle, player_moves
-from games.models import Game
 from ledger import chips
-from ledger.management.commands.verify_ledger import problems
+from tables.actions import errors, lifecycle, player_moves
+from tables.management.commands.verify_ledger import problems
+from tables.models import Game
 from tests.at_once import run_together
 
 pytestmark = pytest.mark.django_db

@@ -4,13 +4,13 @@ every ante in such a pot goes back to whoever paid it, and the books stay balanc
 from importlib import import_module
 
 import pytest
-from django.apps import apps
 
-from games.actions import lifecycle
-from games.models import Game, Seat
 from ledger import chips
-from ledger.management.commands.verify_ledger import problems
 from ledger.models import Account, Entry
+from tables.actions import lifecycle
+from tables.management.commands.verify_ledger import problems
+from tables.models import Game, Seat
+from tests.migration_states import apps_at
 
 pytestmark = pytest.mark.django_db
 close_staked_tables_with_bots = import_module(
@@ -39,7 +39,7 @@ def test_a_staked_table_with_a_bot_is_closed_and_its_antes_go_back(alice, bob, s
     stuck = legacy_staked_game_with_a_bot(alice, status)
     fine = lifecycle.create_table(alice, "capitalla", seats=2, ante=100)
     lifecycle.join_table(bob, fine.pk)
-    close_staked_tables_with_bots(apps, None)
+    close_staked_tables_with_bots(apps_at("games", "0009_staked_tables_without_bots"), None)
     assert Game.objects.get(pk=stuck.pk).status == Game.Status.ABANDONED
     assert Game.objects.get(pk=fine.pk).status == Game.Status.OPEN
     assert chips.balance_of(alice) == 1000 - 100  # her ante at the fine table, paid on sitting down

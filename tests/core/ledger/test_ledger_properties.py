@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from engine.bots import get_bot
 from engine.registry import RULES
-from games.actions import lifecycle, player_moves
-from games.models import Game
 from ledger import chips
-from ledger.management.commands.verify_ledger import problems
+from tables.actions import lifecycle, player_moves
+from tables.management.commands.verify_ledger import problems
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 # Examples share the test's database, so every player needs a fresh name.

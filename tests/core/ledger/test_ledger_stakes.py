@@ -2,12 +2,12 @@
 
 import pytest
 
-from games.actions import errors, lifecycle, player_moves
-from games.models import Game
-from games.plugins import Payout, split_pot
 from ledger import chips
-from ledger.management.commands.verify_ledger import problems
 from ledger.models import Entry
+from tables.actions import errors, lifecycle, player_moves
+from tables.management.commands.verify_ledger import problems
+from tables.models import Game
+from tables.plugins import Payout, split_pot
 
 pytestmark = pytest.mark.django_db
 

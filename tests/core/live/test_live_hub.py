@@ -6,8 +6,8 @@ import asyncio
 import json
 import logging
 
-from games.live import hub as hub_module
-from games.live.hub import Hub
+from live import hub as hub_module
+from live.hub import Hub
 
 
 class Clock:

@@ -4,9 +4,9 @@ says which table, which people and whether the lobby changed; never what changed
 import pytest
 from django.db import transaction
 
-from games.actions import lifecycle, player_moves, table_talk
-from games.live import news
-from games.models import Game
+from live import news
+from tables.actions import lifecycle, player_moves, table_talk
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,9 @@ import urllib.request
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle, player_moves, table_talk
-from games.live import hub as hub_module
-from games.live import streams
+from live import hub as hub_module
+from live import streams
+from tables.actions import lifecycle, player_moves, table_talk
 from tests.asgi_site import Stream
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -5,7 +5,7 @@ import base64
 
 import pytest
 
-from games.models import Event
+from tables.models import Event
 from tests.mail_replies import reply
 
 pytestmark = pytest.mark.django_db

@@ -7,10 +7,11 @@ the sweeper's pass hands over again once the broker is back."""
 import pytest
 from django.core import mail
 
-from games.actions import enqueue
-from games.inbound.receive import receive
-from games.models import Game, Notification
-from games.notifications import delivery
+from mailroom.inbound.receive import receive
+from mailroom.models import Notification
+from mailroom.notifications import delivery
+from tables.actions import enqueue
+from tables.models import Game
 from tests.mail_replies import reply
 
 pytestmark = pytest.mark.django_db

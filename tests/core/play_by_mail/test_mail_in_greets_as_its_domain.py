@@ -7,7 +7,7 @@ import socket
 
 import pytest
 
-from games.management.commands.mail_in import reply_server
+from mailroom.management.commands.mail_in import reply_server
 
 
 def free_port() -> int:

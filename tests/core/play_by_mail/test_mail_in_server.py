@@ -9,10 +9,11 @@ import threading
 
 import pytest
 
-from games.inbound import receive as receive_module
-from games.inbound.message import MAX_MESSAGE_BYTES
-from games.inbound.server import ReplyServer
-from games.models import Event, InboundMail
+from mailroom.inbound import receive as receive_module
+from mailroom.inbound.message import MAX_MESSAGE_BYTES
+from mailroom.inbound.server import ReplyServer
+from mailroom.models import InboundMail
+from tables.models import Event
 from tests.mail_replies import reply, seat_address
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the server reads from its own thread

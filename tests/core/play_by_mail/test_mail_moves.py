@@ -1,14 +1,15 @@
 """A reply to a turn mail makes the move, and its answer tells what happened: played
-through `games.actions` like a browser move (clock, bots, the others' mails), all of a mail's
+through `tables.actions` like a browser move (clock, bots, the others' mails), all of a mail's
 commands or none, checked against the position now."""
 
 import pytest
 from django.core import mail
 
 from engine.registry import get_rules
-from games.inbound.play import seat_names
-from games.inbound.receive import receive
-from games.models import Event, Game, InboundMail, Seat
+from mailroom.inbound.play import seat_names
+from mailroom.inbound.receive import receive
+from mailroom.models import InboundMail
+from tables.models import Event, Game, Seat
 from tests.mail_replies import reply
 
 pytestmark = pytest.mark.django_db

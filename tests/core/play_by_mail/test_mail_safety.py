@@ -7,10 +7,11 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
-from games.actions import lifecycle, player_moves, turn_timeouts
-from games.inbound import address
-from games.inbound.receive import receive
-from games.models import Event, Game, InboundMail
+from mailroom.inbound import address
+from mailroom.inbound.receive import receive
+from mailroom.models import InboundMail
+from tables.actions import lifecycle, player_moves, turn_timeouts
+from tables.models import Event, Game
 from tests.mail_replies import reply, seat_address
 
 pytestmark = pytest.mark.django_db

@@ -4,8 +4,9 @@ comes back into the outbox."""
 
 import pytest
 
-from games.actions import mails_due
-from games.models import Event, OutboxMessage
+from mailroom import mails_due
+from mailroom.models import OutboxMessage
+from tables.models import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +62,7 @@ def test_the_reply_quotes_the_mail_at_the_players_own_hour(alice, alices_turn_ma
     from email import message_from_bytes
     from zoneinfo import ZoneInfo
 
-    from games.mail import reply_as_mail
+    from mailroom.outbox import reply_as_mail
 
     alice.time_zone = "Asia/Tokyo"
     body = message_from_bytes(reply_as_mail(alices_turn_mail, alice, "draw")).get_payload(decode=True).decode()

@@ -5,8 +5,8 @@ receives no mail (MAIL_IN_ADDRESS unset), it offers no reply."""
 import pytest
 from django.core import mail
 
-from games.actions import mails_due
-from games.inbound import address
+from mailroom import mails_due
+from mailroom.inbound import address
 
 pytestmark = pytest.mark.django_db
 

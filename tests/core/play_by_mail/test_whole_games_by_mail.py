@@ -15,10 +15,11 @@ from email.utils import make_msgid
 import pytest
 from django.test import Client
 
-from games.actions import bot_play, lifecycle, mails_due
-from games.inbound.play import seat_names
-from games.inbound.server import ReplyServer
-from games.models import Event, Game
+from mailroom import mails_due
+from mailroom.inbound.play import seat_names
+from mailroom.inbound.server import ReplyServer
+from tables.actions import bot_play, lifecycle
+from tables.models import Event, Game
 from tests.mail_replies import seat_address
 from tests.mail_servers import free_port
 from tests.web_moves import post_move

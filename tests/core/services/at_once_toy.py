@@ -11,8 +11,8 @@ from django import forms
 from engine.base import GameInfo, IllegalMove
 from engine.commands import CommandError, CommandHelp, normalize, verb_of
 from engine.common import check_setup, next_seat
-from games.forms import BaseMoveForm
-from games.plugins import GamePlugin
+from tables.forms import BaseMoveForm
+from tables.plugins import GamePlugin
 
 ROUNDS = 2
 NUMBERS = (1, 2, 3)

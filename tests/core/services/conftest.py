@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 from tests.core.services.at_once_toy import PICKS
 
 

@@ -3,8 +3,8 @@ seat and never changes the game. Only my own cards, each once, in a bounded list
 
 import pytest
 
-from games.actions import errors, hand_arrangement, lifecycle
-from games.models import Seat
+from tables.actions import errors, hand_arrangement, lifecycle
+from tables.models import Seat
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
-from games.actions import absences, player_moves, turn_timeouts
-from games.models import Game
-from games.notifications import sending
+from mailroom.notifications import sending
+from tables.actions import absences, player_moves, turn_timeouts
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

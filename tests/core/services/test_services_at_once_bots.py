@@ -3,8 +3,8 @@
 
 import pytest
 
-from games.actions import bot_play, player_moves
-from games.models import Game
+from tables.actions import bot_play, player_moves
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.actions import bot_play, player_moves
+from tables.actions import bot_play, player_moves
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.actions import clocks
+from tables.actions import clocks
 
 pytestmark = pytest.mark.django_db
 

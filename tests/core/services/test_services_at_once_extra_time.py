@@ -6,9 +6,9 @@ from datetime import timedelta
 
 import pytest
 
-from games.actions import clocks, errors, player_moves, time_grants
-from games.models import Event, Game
-from games.move_log import in_words
+from tables.actions import clocks, errors, player_moves, time_grants
+from tables.models import Event, Game
+from tables.move_log import in_words
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,8 @@ import pytest
 from django.core import mail
 
 from accounts.models import User
-from games.actions import mails_due, player_moves
+from mailroom import mails_due
+from tables.actions import player_moves
 
 pytestmark = pytest.mark.django_db
 

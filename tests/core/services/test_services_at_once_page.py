@@ -5,9 +5,9 @@ header's count of games waiting for me, and the lobby's clock line."""
 import pytest
 from django.urls import reverse
 
-from games.actions import player_moves
-from games.context_processors import waiting_count
-from games.presenters import present_table
+from tables.actions import player_moves
+from tables.context_processors import waiting_count
+from tables.presenters import present_table
 
 pytestmark = pytest.mark.django_db
 

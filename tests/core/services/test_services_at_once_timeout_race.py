@@ -7,9 +7,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games.actions import player_moves, turn_timeouts
-from games.models import Event, Game
-from games.replay import replay
+from tables.actions import player_moves, turn_timeouts
+from tables.models import Event, Game
+from tables.replay import replay
 from tests.core.services.test_services_timeout_race import run_together
 
 pytestmark = [

@@ -4,8 +4,8 @@ limit is 10. The host's row is now held while it counts."""
 
 import pytest
 
-from games.actions import lifecycle
-from games.models import Game
+from tables.actions import lifecycle
+from tables.models import Game
 from tests.at_once import run_together
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]

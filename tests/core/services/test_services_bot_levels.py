@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from games.actions import errors, lifecycle, table_checks, turn_timeouts
-from games.models import Game
+from tables.actions import errors, lifecycle, table_checks, turn_timeouts
+from tables.models import Game
 from tests.core.services.at_once_toy import PICKS
 
 pytestmark = pytest.mark.django_db

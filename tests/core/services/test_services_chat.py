@@ -3,8 +3,8 @@
 
 import pytest
 
-from games.actions import errors, player_moves, table_talk
-from games.models import ChatMessage, Game
+from tables.actions import errors, player_moves, table_talk
+from tables.models import ChatMessage, Game
 
 pytestmark = pytest.mark.django_db
 

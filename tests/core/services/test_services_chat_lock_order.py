@@ -5,8 +5,8 @@ reset that seat's missed turns; PostgreSQL broke the deadlock by failing one of 
 
 import pytest
 
-from games.actions import player_moves, table_talk
-from games.models import ChatMessage, Game, Seat
+from tables.actions import player_moves, table_talk
+from tables.models import ChatMessage, Game, Seat
 from tests.at_once import run_together
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]

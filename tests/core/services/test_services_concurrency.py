@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.actions import player_moves
-from games.models import Event
+from tables.actions import player_moves
+from tables.models import Event
 from tests.at_once import run_together
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]

@@ -5,9 +5,10 @@ from datetime import timedelta
 
 import pytest
 
-from games.actions import clocks, errors, lifecycle, mails_due, player_moves, time_grants
-from games.models import Event, Game
-from games.move_log import in_words
+from mailroom import mails_due
+from tables.actions import clocks, errors, lifecycle, player_moves, time_grants
+from tables.models import Event, Game
+from tables.move_log import in_words
 
 pytestmark = pytest.mark.django_db
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.actions import errors, player_moves
-from games.models import Event, Game
+from tables.actions import errors, player_moves
+from tables.models import Event, Game
 
 pytestmark = pytest.mark.django_db
 

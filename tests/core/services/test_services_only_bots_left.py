@@ -4,9 +4,9 @@ holding a place in its people's limit of games against bots in play). It can be 
 
 import pytest
 
-from games.actions import errors, lifecycle, player_moves
-from games.models import STOPPED, Game
-from games.plugins import PLUGINS
+from tables.actions import errors, lifecycle, player_moves
+from tables.models import STOPPED, Game
+from tables.plugins import PLUGINS
 
 pytestmark = pytest.mark.django_db
 

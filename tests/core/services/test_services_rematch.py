@@ -3,9 +3,9 @@ same settings, the others join it; a game against bots alone is dealt again at o
 
 import pytest
 
-from games.actions import errors, lifecycle, player_moves
-from games.models import Game
 from ledger.chips import balance_of
+from tables.actions import errors, lifecycle, player_moves
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

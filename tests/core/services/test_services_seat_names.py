@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.actions import lifecycle
-from games.models import Seat
+from tables.actions import lifecycle
+from tables.models import Seat
 
 pytestmark = pytest.mark.django_db
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.actions import errors, lifecycle
-from games.models import Game
+from tables.actions import errors, lifecycle
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

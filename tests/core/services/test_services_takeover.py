@@ -4,9 +4,9 @@ from datetime import timedelta
 
 import pytest
 
-from games.actions import bot_play, errors, lifecycle, player_moves, turn_timeouts
-from games.models import Event, Game
-from games.replay import replay
+from tables.actions import bot_play, errors, lifecycle, player_moves, turn_timeouts
+from tables.models import Event, Game
+from tables.replay import replay
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_declarations")]
 

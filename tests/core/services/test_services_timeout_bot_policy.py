@@ -5,9 +5,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.actions import player_moves, turn_timeouts
-from games.models import Event, Game, is_system_move
-from games.replay import replay
+from tables.actions import player_moves, turn_timeouts
+from tables.models import Event, Game, is_system_move
+from tables.replay import replay
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_declarations")]
 

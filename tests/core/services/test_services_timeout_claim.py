@@ -6,8 +6,8 @@ from datetime import timedelta
 
 import pytest
 
-from games.actions import player_moves, turn_timeouts
-from games.models import Game
+from tables.actions import player_moves, turn_timeouts
+from tables.models import Game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_declarations")]
 

@@ -4,9 +4,9 @@ from datetime import timedelta
 
 import pytest
 
-from games.actions import lifecycle, turn_timeouts
-from games.models import Game
-from games.replay import replay
+from tables.actions import lifecycle, turn_timeouts
+from tables.models import Game
+from tables.replay import replay
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.actions import bot_play, errors, lifecycle, player_moves
-from games.models import Game
+from tables.actions import bot_play, errors, lifecycle, player_moves
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

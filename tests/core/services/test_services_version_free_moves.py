@@ -5,8 +5,8 @@ with a stale version is still refused with the fresh position (409)."""
 import pytest
 from django.urls import reverse
 
-from games.actions import errors, player_moves
-from games.models import Game
+from tables.actions import errors, player_moves
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

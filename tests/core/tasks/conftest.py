@@ -5,8 +5,8 @@ from types import SimpleNamespace
 import pytest
 from django.core.mail import EmailMultiAlternatives
 
-import games.tasks
-from games.models import Notification
+import mailroom.tasks
+from mailroom.models import Notification
 
 
 @pytest.fixture
@@ -26,5 +26,5 @@ def refused_turn_mail(table, alice, mail_server_down):
     """Alice's "your turn" mail, refused on its first try."""
     alice.email = "alice@example.com"
     alice.save()
-    assert games.tasks.send_notification("your_turn", alice.pk, table.pk, 0) is False
+    assert mailroom.tasks.send_notification("your_turn", alice.pk, table.pk, 0) is False
     return Notification.objects.get(user=alice, game=table)

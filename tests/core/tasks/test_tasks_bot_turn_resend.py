@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from django.conf import settings
 
-from games.actions import bot_play, enqueue, lifecycle
-from games.models import Game
+from tables.actions import bot_play, enqueue, lifecycle
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.actions import bot_play, enqueue, lifecycle, player_moves, turn_timeouts
-from games.models import Event, Game
+from tables.actions import bot_play, enqueue, lifecycle, player_moves, turn_timeouts
+from tables.models import Event, Game
 
 pytestmark = pytest.mark.django_db
 
@@ -102,5 +102,5 @@ def test_with_the_broker_down_a_timeout_still_lands_and_the_sweeper_enqueues_the
     with django_capture_on_commit_callbacks(execute=True):
         assert bot_play.requeue_overdue_bot_turns(now=later) == 1
         assert bot_play.requeue_overdue_bot_turns(now=later) == 0
-    assert sent == [("games.tasks.play_bot_turn", (game.pk, game.version))]
+    assert sent == [("tables.tasks.play_bot_turn", (game.pk, game.version))]
     assert bot_play.play_bot_turn(game.pk, game.version)  # the worker takes the seat's turn

@@ -7,9 +7,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.core import mail
 
-import games.tasks
+import mailroom.tasks
 from accounts.models import DEFAULT_DIGEST_HOUR, User, next_digest_at
-from games.actions import enqueue, lifecycle, mails_due, player_moves
+from mailroom import mails_due
+from tables.actions import enqueue, lifecycle, player_moves
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +66,7 @@ def test_the_digest_lists_the_games_waiting_once_a_day(
     for game in two_games_wait_for_alice:
         assert f"Capitalla #{game.pk}" in digest.body
     # The same day's digest delivered again is not sent again.
-    assert games.tasks.send_notification("digest", alice_wants_a_digest.pk, None, due.date().toordinal()) is False
+    assert mailroom.tasks.send_notification("digest", alice_wants_a_digest.pk, None, due.date().toordinal()) is False
     assert len(mail.outbox) == 1
 
 

@@ -15,14 +15,15 @@ from django.urls import reverse
 from django.utils import timezone
 from kombu import Connection
 
-import games.tasks
+import tables.tasks
+from capitalla_site import health
 from capitalla_site.celery import app as celery_app
-from games import health
-from games.models import QueueHeartbeat
+from tables import heartbeats
+from tables.models import QueueHeartbeat
 
 pytestmark = pytest.mark.django_db
 
-LATE = health.LAG_ALLOWED + timedelta(minutes=1)
+LATE = heartbeats.LAG_ALLOWED + timedelta(minutes=1)
 
 
 @pytest.fixture
@@ -51,25 +52,25 @@ def run_heartbeats(enqueued, *queues):
     for task in [task for task in enqueued if task[0] == "heartbeat"]:
         enqueued.remove(task)
         if task[1][0] in queues:
-            games.tasks.heartbeat(*task[1])
+            tables.tasks.heartbeat(*task[1])
 
 
 def test_a_queue_no_worker_serves_makes_the_site_unhealthy(client, enqueued):
-    assert health.send_heartbeats(timezone.now() - LATE) == len(settings.WORKER_QUEUES)
+    assert heartbeats.send_heartbeats(timezone.now() - LATE) == len(settings.WORKER_QUEUES)
     run_heartbeats(enqueued, "sweep", "bots")  # the mail worker is dead
 
     response = client.get(reverse("health_check"))
     assert response.status_code == 503
     assert response.json()["silent_queues"] == ["mail"]
 
-    health.send_heartbeats()  # lost, as far as the sweeper knows: sent again
+    heartbeats.send_heartbeats()  # lost, as far as the sweeper knows: sent again
     run_heartbeats(enqueued, "mail")  # the mail worker is back
     response = client.get(reverse("health_check"))
     assert (response.status_code, response.json()["silent_queues"]) == (200, [])
 
 
 def test_a_worker_that_stops_after_answering_is_reported_once_its_heartbeat_is_old(enqueued):
-    health.send_heartbeats()
+    heartbeats.send_heartbeats()
     run_heartbeats(enqueued, *settings.WORKER_QUEUES)
     assert health.silent_queues() == []
     assert health.silent_queues(timezone.now() + LATE) == sorted(settings.WORKER_QUEUES)
@@ -77,16 +78,16 @@ def test_a_worker_that_stops_after_answering_is_reported_once_its_heartbeat_is_o
 
 def test_a_heartbeat_goes_again_once_answered_and_not_while_it_waits(enqueued):
     start = timezone.now() - timedelta(seconds=40)
-    assert health.send_heartbeats(start) == 3
-    assert health.send_heartbeats(start + timedelta(seconds=5)) == 0  # the next sweep: all still on their way
+    assert heartbeats.send_heartbeats(start) == 3
+    assert heartbeats.send_heartbeats(start + timedelta(seconds=5)) == 0  # the next sweep: all still on their way
     run_heartbeats(enqueued, "mail")
-    assert health.send_heartbeats() == 1  # the mail heartbeat ran and its interval passed
+    assert heartbeats.send_heartbeats() == 1  # the mail heartbeat ran and its interval passed
     assert [args for name, args, _ in enqueued] == [("mail",)]
 
 
 def test_two_sweepers_send_a_heartbeat_once(enqueued):
     now = timezone.now()
-    assert health.send_heartbeats(now) + health.send_heartbeats(now) == len(settings.WORKER_QUEUES)
+    assert heartbeats.send_heartbeats(now) + heartbeats.send_heartbeats(now) == len(settings.WORKER_QUEUES)
 
 
 def test_each_heartbeat_reaches_the_queue_it_probes_and_no_other(monkeypatch):
@@ -100,10 +101,10 @@ def test_each_heartbeat_reaches_the_queue_it_probes_and_no_other(monkeypatch):
         monkeypatch.setattr(
             celery_app, "send_task", lambda *args, **kwargs: send_task(*args, connection=connection, **kwargs)
         )
-        health.send_heartbeats()
+        heartbeats.send_heartbeats()
         for queue in queues:
             message = queue.get(no_ack=True)
-            assert message.headers["task"] == "games.tasks.heartbeat"
+            assert message.headers["task"] == "tables.tasks.heartbeat"
             assert message.headers["argsrepr"] == repr((queue.name,))
             assert queue.get(no_ack=True) is None
 
@@ -117,7 +118,7 @@ def test_beat_down_is_told_from_every_worker_down(client, broker):
 
 def test_sweeps_no_worker_takes_name_the_sweep_queue_not_beat(client, broker):
     every_queue_last_heard_from(timezone.now() - LATE)
-    celery_app.send_task("games.tasks.sweep", connection=broker)  # beat runs; the sweep worker does not
+    celery_app.send_task("tables.tasks.sweep", connection=broker)  # beat runs; the sweep worker does not
     response = client.get(reverse("health_check"))
     assert response.status_code == 503
     assert (response.json()["beat"], response.json()["silent_queues"]) == ("ok", ["sweep"])
@@ -131,7 +132,7 @@ def test_a_heartbeat_left_waiting_still_names_its_queue_while_beat_is_down(clien
 
 
 def test_a_sweeper_at_work_means_beat_is_up(client, enqueued, broker):
-    health.send_heartbeats()
+    heartbeats.send_heartbeats()
     run_heartbeats(enqueued, *settings.WORKER_QUEUES)
     response = client.get(reverse("health_check"))
     assert (response.status_code, response.json()["beat"], response.json()["silent_queues"]) == (200, "ok", [])

@@ -8,16 +8,16 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import health
-from games.models import Notification
-from games.notifications import delivery
+from mailroom.models import Notification
+from mailroom.notifications import delivery
+from tables import heartbeats
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_mail_the_server_keeps_refusing_is_reported_late_not_an_outage(client, refused_turn_mail):
     Notification.objects.filter(pk=refused_turn_mail.pk).update(
-        created_at=timezone.now() - health.LAG_ALLOWED - timedelta(minutes=1)
+        created_at=timezone.now() - heartbeats.LAG_ALLOWED - timedelta(minutes=1)
     )
     response = client.get(reverse("health_check"))
     assert response.status_code == 200
@@ -26,7 +26,7 @@ def test_a_mail_the_server_keeps_refusing_is_reported_late_not_an_outage(client,
 
 def test_a_mail_due_again_that_nobody_offers_again_makes_it_unhealthy(client, refused_turn_mail, enqueued):
     Notification.objects.filter(pk=refused_turn_mail.pk).update(
-        next_try_at=timezone.now() - health.LAG_ALLOWED - timedelta(minutes=1)
+        next_try_at=timezone.now() - heartbeats.LAG_ALLOWED - timedelta(minutes=1)
     )
     response = client.get(reverse("health_check"))
     assert response.status_code == 503 and response.json()["overdue"]["mails"] == 1

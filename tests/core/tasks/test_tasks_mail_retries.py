@@ -8,11 +8,12 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-import games.tasks
-from games import health
-from games.actions import enqueue, player_moves
-from games.models import Notification
-from games.notifications import delivery
+import mailroom.tasks
+from capitalla_site import health
+from mailroom import queue
+from mailroom.models import Notification
+from mailroom.notifications import delivery
+from tables.actions import enqueue, player_moves
 
 pytestmark = pytest.mark.django_db
 
@@ -53,8 +54,8 @@ def test_a_retry_whose_task_was_lost_is_handed_over_again_after_the_lease(
     assert delivery.retry_due_mails(now=row.next_try_at) == 1
     enqueued.clear()  # the message is lost
     mail_server_down.back()
-    assert delivery.retry_due_mails(now=row.next_try_at + enqueue.QUEUE_LEASE) == 1
-    assert games.tasks.send_notification(*enqueued[-1][1]) is True
+    assert delivery.retry_due_mails(now=row.next_try_at + queue.QUEUE_LEASE) == 1
+    assert mailroom.tasks.send_notification(*enqueued[-1][1]) is True
 
 
 def test_with_the_broker_down_a_retry_stays_due(refused_turn_mail, monkeypatch):
@@ -84,7 +85,7 @@ def test_a_mail_whose_worker_died_before_its_claim_comes_due_again(table, alice,
 
     with monkeypatch.context() as patch, pytest.raises(SystemExit):
         patch.setattr(delivery, "retry_delay", worker_dies)  # called by the claim, after the row is made
-        games.tasks.send_notification("your_turn", alice.pk, table.pk, 0)
+        mailroom.tasks.send_notification("your_turn", alice.pk, table.pk, 0)
     row = Notification.objects.get(user=alice)
     assert row.attempts == 0 and row.next_try_at is not None
     assert delivery.retry_due_mails(now=row.next_try_at) == 1

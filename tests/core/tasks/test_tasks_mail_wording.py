@@ -3,8 +3,9 @@
 import pytest
 from django.core import mail
 
-from games.actions import lifecycle, mails_due, player_moves
-from games.models import Game
+from mailroom import mails_due
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

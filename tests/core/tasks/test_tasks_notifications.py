@@ -7,10 +7,12 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-import games.tasks
-from games.actions import absences, enqueue, lifecycle, mails_due, player_moves, table_talk
-from games.models import Event, Game, Notification, turn_time_label
-from games.notifications import delivery, turn_mails
+import mailroom.tasks
+from mailroom import mails_due
+from mailroom.models import Notification
+from mailroom.notifications import delivery, turn_mails
+from tables.actions import absences, enqueue, lifecycle, player_moves, table_talk
+from tables.models import Event, Game, turn_time_label
 
 pytestmark = pytest.mark.django_db
 
@@ -97,11 +99,21 @@ def test_the_turn_mail_quotes_what_the_others_said_meanwhile(
     assert "<li>Alice: your move &lt;Bob&gt;</li>" in html
 
 
+def test_a_mail_queued_under_its_name_from_before_the_apps_moved_is_sent_once(table_with_mail, enqueued, sweep_mails):
+    # A turn mail the sweeper published just before an upgrade, under the task's old name.
+    sweep_mails(table_with_mail)
+    args = notifications(enqueued, "your_turn")[0]
+    old_name = enqueue.celery_app.tasks["games.tasks.send_notification"]
+    assert old_name(*args) is True
+    assert mailroom.tasks.send_notification(*args) is False
+    assert len(mail.outbox) == 1
+
+
 def test_a_notification_delivered_twice_sends_one_mail(table_with_mail, alice, enqueued, sweep_mails):
     sweep_mails(table_with_mail)
     args = notifications(enqueued, "your_turn")[0]
-    assert games.tasks.send_notification(*args) is True
-    assert games.tasks.send_notification(*args) is False
+    assert mailroom.tasks.send_notification(*args) is True
+    assert mailroom.tasks.send_notification(*args) is False
     assert len(mail.outbox) == 1
     assert Notification.objects.filter(user=alice, kind="your_turn").count() == 1
     assert Notification.objects.get(user=alice).sent_at is not None
@@ -149,7 +161,7 @@ def test_a_turn_mail_is_dropped_when_the_player_moved_after_it_was_enqueued(
         player_moves.play_move(
             alice, table_with_mail.pk, 0, table_with_mail.rules.legal_moves(table_with_mail.state, 0)[0]
         )
-    assert games.tasks.send_notification(*args) is False
+    assert mailroom.tasks.send_notification(*args) is False
     assert mail.outbox == [] and not Notification.objects.exists()
 
 
@@ -210,7 +222,7 @@ def test_no_turn_mails_for_live_tables_or_players_who_said_no(
     assert sweep_mails(game) == 0 and sweep_mails(game, "remind_at") == 0
     assert enqueued == []
     # A mail enqueued before the player turned mail off is not sent either.
-    assert games.tasks.send_notification("your_turn", alice.pk, game.pk, 0) is False
+    assert mailroom.tasks.send_notification("your_turn", alice.pk, game.pk, 0) is False
 
 
 def test_every_mail_has_one_click_unsubscribe_headers(table_with_mail, run_enqueued, sweep_mails):
@@ -237,7 +249,7 @@ def test_a_rematch_invites_the_others_by_mail_once_while_a_seat_waits(
     assert message.subject == f"Bob wants a rematch of Capitalla #{game.pk}"
     # The old game is over, so its page with "Join the rematch" is a plain link, no sign-in.
     assert f"{settings.SITE_URL}/games/{game.pk}/\n" in message.body and "sesame" not in message.body
-    assert games.tasks.send_notification("rematch", alice.pk, following.pk, 0) is False  # sent once
+    assert mailroom.tasks.send_notification("rematch", alice.pk, following.pk, 0) is False  # sent once
 
 
 def test_no_invitation_once_the_player_joined_or_the_table_was_dealt(
@@ -248,7 +260,7 @@ def test_no_invitation_once_the_player_joined_or_the_table_was_dealt(
     following = lifecycle.rematch(bob, game.pk)
     lifecycle.rematch(alice, game.pk)  # Alice came to the table before the mail was due
     assert sweep_mails(following, "invite_mail_at") == 0
-    assert games.tasks.send_notification("rematch", alice.pk, following.pk, 0) is False
+    assert mailroom.tasks.send_notification("rematch", alice.pk, following.pk, 0) is False
     dealt = lifecycle.start_table(bob, following.pk)
     assert dealt.invite_mail_at is None
 
@@ -266,7 +278,7 @@ def test_a_transient_smtp_error_leaves_the_mail_due_for_its_next_try(
         raise smtplib.SMTPServerDisconnected("connection lost")
 
     monkeypatch.setattr(EmailMultiAlternatives, "send", server_gone)
-    assert games.tasks.send_notification("your_turn", alice.pk, table_with_mail.pk, 0) is False
+    assert mailroom.tasks.send_notification("your_turn", alice.pk, table_with_mail.pk, 0) is False
     row = Notification.objects.get()  # kept, not counted as failed: the sweeper offers it again
     assert (row.attempts, row.sent_at, row.failed_at) == (1, None, None)
     assert "connection lost" in row.error and row.next_try_at > row.created_at

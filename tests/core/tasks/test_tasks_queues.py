@@ -5,7 +5,7 @@ from django.conf import settings
 from kombu import Connection
 
 from capitalla_site.celery import app as celery_app
-from games.management.commands.run_site import process_commands
+from tables.management.commands.run_site import process_commands
 
 
 def queue_of(task_name: str) -> str:
@@ -13,13 +13,13 @@ def queue_of(task_name: str) -> str:
 
 
 def test_the_sweep_the_mails_and_the_bot_turns_have_a_queue_each():
-    queues = {name: queue_of(f"games.tasks.{name}") for name in ("sweep", "send_notification", "play_bot_turn")}
+    queues = {name: queue_of(f"tables.tasks.{name}") for name in ("sweep", "send_notification", "play_bot_turn")}
     assert len(set(queues.values())) == 3
     assert set(queues.values()) == set(settings.WORKER_QUEUES)
 
 
 def test_a_task_without_a_route_waits_on_a_queue_a_worker_serves():
-    assert queue_of("games.tasks.some_future_task") in settings.WORKER_QUEUES
+    assert queue_of("tables.tasks.some_future_task") in settings.WORKER_QUEUES
 
 
 def test_run_site_starts_a_worker_for_each_queue():
@@ -43,7 +43,7 @@ def test_each_kind_of_work_reaches_its_own_queue_and_no_other():
         for queue in queues:
             queue.declare()
         for task in ("sweep", "send_notification", "play_bot_turn"):
-            celery_app.send_task(f"games.tasks.{task}", connection=connection)
+            celery_app.send_task(f"tables.tasks.{task}", connection=connection)
             waiting = {queue.name: channel._size(queue.name) for queue in queues}
-            assert waiting == {name: int(name == queue_of(f"games.tasks.{task}")) for name in waiting}, task
-            queues[[q.name for q in queues].index(queue_of(f"games.tasks.{task}"))].purge()
+            assert waiting == {name: int(name == queue_of(f"tables.tasks.{task}")) for name in waiting}, task
+            queues[[q.name for q in queues].index(queue_of(f"tables.tasks.{task}"))].purge()

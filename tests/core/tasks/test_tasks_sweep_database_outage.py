@@ -10,15 +10,15 @@ from types import SimpleNamespace
 import pytest
 from django.db import OperationalError
 
-import games.tasks
-from games.actions import absences
+import tables.tasks
+from tables.actions import absences
 
 
 @pytest.fixture
 def database(monkeypatch, caplog):
     """The sweep's first database call fails until the test calls `database.back()`."""
-    caplog.set_level(logging.WARNING, logger="games.tasks")
-    monkeypatch.setattr(games.tasks.database_outage, "since", None)  # no outage left by another test
+    caplog.set_level(logging.WARNING, logger="tables.tasks")
+    monkeypatch.setattr(tables.tasks.database_outage, "since", None)  # no outage left by another test
     real_first_call = absences.apply_due_absences
 
     def unreachable():
@@ -29,20 +29,20 @@ def database(monkeypatch, caplog):
 
 
 def sweep_lines(caplog):
-    return [(r.levelname, r.getMessage(), r.exc_info) for r in caplog.records if r.name == "games.tasks"]
+    return [(r.levelname, r.getMessage(), r.exc_info) for r in caplog.records if r.name == "tables.tasks"]
 
 
 @pytest.mark.django_db
 def test_an_outage_is_one_line_when_it_starts_and_one_when_it_ends(database, caplog, enqueued):
     for _ in range(4):
-        assert games.tasks.sweep() is None  # returned, not raised
+        assert tables.tasks.sweep() is None  # returned, not raised
     assert sweep_lines(caplog) == [
         ("WARNING", "Sweep cannot reach the database (OperationalError): it tries again at each beat tick.", None)
     ]
     caplog.clear()
     database.back()
-    assert isinstance(games.tasks.sweep(), dict)
-    assert isinstance(games.tasks.sweep(), dict)
+    assert isinstance(tables.tasks.sweep(), dict)
+    assert isinstance(tables.tasks.sweep(), dict)
     [(level, message, traceback)] = sweep_lines(caplog)
     assert level == "WARNING" and traceback is None
     assert re.fullmatch(r"Sweep reaches the database again after \d+ s\.", message)

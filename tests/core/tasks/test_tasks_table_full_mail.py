@@ -5,9 +5,9 @@ came free meanwhile."""
 import pytest
 from django.core import mail
 
-import games.tasks
-from games.actions import lifecycle, player_moves
-from games.models import Game
+import mailroom.tasks
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,7 @@ def test_the_host_is_told_by_mail_when_the_last_seat_is_taken(
     assert message.subject == f"Your table Capitalla #{game.pk} is full: start it"
     assert "Bob and Charlie" in message.body
     assert f"{settings.SITE_URL}/games/{game.pk}/\n" in message.body
-    assert games.tasks.send_notification("table_full", alice.pk, game.pk, 0) is False  # sent once
+    assert mailroom.tasks.send_notification("table_full", alice.pk, game.pk, 0) is False  # sent once
 
 
 def test_no_full_table_mail_once_the_host_started_it(alice, bob, enqueued, sweep_mails):
@@ -40,7 +40,7 @@ def test_no_full_table_mail_once_the_host_started_it(alice, bob, enqueued, sweep
     lifecycle.join_table(bob, game.pk)
     started = lifecycle.start_table(alice, game.pk)
     assert started.full_mail_at is None
-    assert games.tasks.send_notification("table_full", alice.pk, game.pk, 0) is False
+    assert mailroom.tasks.send_notification("table_full", alice.pk, game.pk, 0) is False
 
 
 def test_no_full_table_mail_when_a_seat_came_free_before_it_was_due(alice, bob, enqueued, sweep_mails):
@@ -48,7 +48,7 @@ def test_no_full_table_mail_when_a_seat_came_free_before_it_was_due(alice, bob, 
     lifecycle.join_table(bob, game.pk)
     lifecycle.leave_table(bob, game.pk)
     assert Game.objects.get(pk=game.pk).full_mail_at is None
-    assert games.tasks.send_notification("table_full", alice.pk, game.pk, 0) is False
+    assert mailroom.tasks.send_notification("table_full", alice.pk, game.pk, 0) is False
 
 
 def test_a_rematch_whose_players_are_all_seated_tells_its_host(
@@ -64,5 +64,5 @@ def test_a_rematch_whose_players_are_all_seated_tells_its_host(
     enqueued.clear()
     sweep_mails(following, "full_mail_at")  # the old game's result mail falls due too
     assert sent_kinds(enqueued) == [("table_full", alice.pk, following.pk, 0)]
-    assert games.tasks.send_notification("table_full", alice.pk, following.pk, 0) is True
+    assert mailroom.tasks.send_notification("table_full", alice.pk, following.pk, 0) is True
     assert mail.outbox[-1].subject == f"Your table Capitalla #{following.pk} is full: start it"

@@ -8,9 +8,10 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
-from games.actions import bot_play, lifecycle, turn_timeouts
-from games.models import Game, Notification
-from games.notifications import sending
+from mailroom.models import Notification
+from mailroom.notifications import sending
+from tables.actions import bot_play, lifecycle, turn_timeouts
+from tables.models import Game
 from tests.core.services.test_services_takeover import miss_turn
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_declarations")]

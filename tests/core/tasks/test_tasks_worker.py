@@ -9,9 +9,9 @@ from celery_processes import wait_for
 from django.db import connection
 
 from capitalla_site.celery import app as celery_app
-from games.actions import lifecycle, player_moves
-from games.models import Event, Game
-from games.replay import replay
+from tables.actions import lifecycle, player_moves
+from tables.models import Event, Game
+from tables.replay import replay
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery_worker]
 
@@ -46,7 +46,7 @@ def test_a_bot_task_delivered_twice_applies_one_move(alice, worker):
         game = player_moves.play_move(alice, game.pk, game.version, game.rules.legal_moves(game.state, 0)[0])
     # The move above already enqueued the bot's turn at version 2; deliver it twice more.
     for _ in range(2):
-        celery_app.send_task("games.tasks.play_bot_turn", args=(game.pk, 2))
+        celery_app.send_task("tables.tasks.play_bot_turn", args=(game.pk, 2))
     # The bot's turn is two moves: draw, then discard or (about one deal in thirty) declare.
     assert wait_for(lambda: Game.objects.get(pk=game.pk).version >= 4)
     time.sleep(2)  # give the duplicates time to run: they must do nothing

@@ -1,4 +1,4 @@
-"""The whole position in a turn mail (games/mail_position.py): through a played game of
+"""The whole position in a turn mail (mailroom/mail_position.py): through a played game of
 every registered game, each seat's text fits a 72-column client and gives the others'
 hand sizes, and a watcher's names the game and shows no hand; the text helper wraps long
 lines. What names a game's cards (every card of my hand named, no hidden card; the groups
@@ -7,7 +7,7 @@ on the table by their letters) is in the game's own tests, through tests/mail_po
 
 import pytest
 
-from games.mail_position import WIDTH, position, wrap_text
+from mailroom.mail_position import WIDTH, position, wrap_text
 from tests.contract.contract_checks import every_game
 from tests.mail_positions import check_positions_through_a_game
 

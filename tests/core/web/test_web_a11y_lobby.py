@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 
 
 def _headings(html: str) -> list[tuple[int, str]]:

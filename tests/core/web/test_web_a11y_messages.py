@@ -6,8 +6,8 @@ import re
 
 from django.urls import reverse
 
-from games.actions import lifecycle, player_moves
-from games.models import Game
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 
 REGION = re.compile(r'<div role="status">\s*<ul id="messages" class="messages"( hidden)?>(.*?)</ul>\s*</div>', re.S)
 

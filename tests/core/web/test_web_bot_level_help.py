@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from games.forms import BOT_LEVEL_HELP, CreateTableForm
+from tables.forms import BOT_LEVEL_HELP, CreateTableForm
 from tests.core.services.at_once_toy import PICKS
 
 pytestmark = pytest.mark.django_db

@@ -3,9 +3,9 @@ nobody can call the game off (tests/security/test_free_redeals.py)."""
 
 import pytest
 
-from games.actions import lifecycle
-from games.models import Game
 from ledger import chips
+from tables.actions import lifecycle
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ them, and a polling page gets new lines even when no move was made."""
 import pytest
 from django.urls import reverse
 
-from games.actions import table_talk
-from games.models import ChatMessage, Game
+from tables.actions import table_talk
+from tables.models import ChatMessage, Game
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games.templatetags.clock import time_left
+from tables.templatetags.clock import time_left
 
 
 def test_a_clock_under_a_minute_counts_seconds_not_zero_minutes(monkeypatch):

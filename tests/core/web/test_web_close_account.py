@@ -16,11 +16,12 @@ from accounts import closing
 from accounts.confirmation import confirm_address
 from accounts.passwords import PASSWORD_TRIES
 from api import tokens
-from games.actions import absences, errors, game_state, lifecycle, player_moves, table_talk
-from games.models import ChatMessage, Game, MagicLink, Notification
-from games.notifications.links import magic_link
 from ledger import chips
-from ledger.management.commands.verify_ledger import problems
+from mailroom.models import MagicLink, Notification
+from mailroom.notifications.links import magic_link
+from tables.actions import absences, errors, game_state, lifecycle, player_moves, table_talk
+from tables.management.commands.verify_ledger import problems
+from tables.models import ChatMessage, Game
 
 pytestmark = pytest.mark.django_db
 

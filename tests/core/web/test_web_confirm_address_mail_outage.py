@@ -10,8 +10,8 @@ from django.core.mail import EmailMultiAlternatives
 from django.urls import reverse
 
 from accounts.models import User
-from games.models import Notification
-from games.notifications import delivery
+from mailroom.models import Notification
+from mailroom.notifications import delivery
 
 pytestmark = pytest.mark.django_db
 

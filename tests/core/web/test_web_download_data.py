@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from accounts.views import DATA_DOWNLOADS_PER_HOUR
 from api import tokens
-from games.actions import lifecycle, table_talk
-from games.notifications.links import magic_link
+from mailroom.notifications.links import magic_link
+from tables.actions import lifecycle, table_talk
 
 pytestmark = pytest.mark.django_db
 

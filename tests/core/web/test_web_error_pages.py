@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.defaults import permission_denied
 from psycopg_pool import PoolTimeout
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +73,7 @@ def test_500_is_the_sites_own_page(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("games.views.render", broken)
+    monkeypatch.setattr("tables.views.render", broken)
     browser = Client(raise_request_exception=False)
     response = browser.get(reverse("rules_index"))
     html = response.content.decode()
@@ -92,7 +92,7 @@ def test_a_request_the_database_pool_could_not_serve_in_time_is_503(monkeypatch)
         except PoolTimeout as cause:
             raise OperationalError("couldn't get a connection after 10.00 sec") from cause
 
-    monkeypatch.setattr("games.views.render", busy)
+    monkeypatch.setattr("tables.views.render", busy)
     response = Client(raise_request_exception=False).get(reverse("rules_index"))
     assert response.status_code == 503 and response["Retry-After"] == "5"
     assert_the_sites_own(response.content.decode(), "The site is busy just now")

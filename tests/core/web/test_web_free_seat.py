@@ -4,8 +4,8 @@ player's. Nobody else may, and never once the cards are dealt."""
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle
-from games.models import Game, Seat
+from tables.actions import lifecycle
+from tables.models import Game, Seat
 
 pytestmark = pytest.mark.django_db
 

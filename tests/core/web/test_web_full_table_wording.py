@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 

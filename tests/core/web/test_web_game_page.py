@@ -6,9 +6,9 @@ import re
 from django.urls import reverse
 
 from engine.countries import breakable
-from games.actions import lifecycle, player_moves
 from games.capitalla.engine import CARDS
-from games.models import Game
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 
 
 def page_of(client, user, game):

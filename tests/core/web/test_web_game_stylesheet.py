@@ -7,8 +7,8 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
-from games.actions import lifecycle
-from games.plugins import PLUGINS
+from tables.actions import lifecycle
+from tables.plugins import PLUGINS
 
 
 def stylesheets(response) -> list[str]:

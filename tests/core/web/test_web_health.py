@@ -9,13 +9,14 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Absence, User
-from games import health
-from games.actions import absences, bot_play, lifecycle, player_moves, turn_timeouts
-from games.models import Game
+from capitalla_site import health
+from tables import heartbeats
+from tables.actions import absences, bot_play, lifecycle, player_moves, turn_timeouts
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 
-LATE = health.LAG_ALLOWED + timedelta(minutes=1)
+LATE = heartbeats.LAG_ALLOWED + timedelta(minutes=1)
 
 
 def report(client, status):

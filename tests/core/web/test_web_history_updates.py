@@ -7,8 +7,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.actions import player_moves, time_grants
-from games.models import RECENT_MOVES, Game
+from tables.actions import player_moves, time_grants
+from tables.models import RECENT_MOVES, Game
 
 PREPEND = 'hx-swap-oob="afterbegin:#history-list"'
 REPLACE = '<section id="history" class="history" aria-labelledby="history-title" hx-swap-oob="true"'

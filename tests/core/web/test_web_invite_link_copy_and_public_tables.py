@@ -7,7 +7,7 @@ import re
 import pytest
 from django.conf import settings
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 

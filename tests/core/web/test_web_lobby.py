@@ -4,8 +4,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from games.actions import lifecycle
-from games.models import Game, Seat
+from tables.actions import lifecycle
+from tables.models import Game, Seat
 
 
 @pytest.fixture

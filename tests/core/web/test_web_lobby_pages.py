@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle
-from games.models import Game
+from tables.actions import lifecycle
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -10,10 +10,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.actions import lifecycle, player_moves
-from games.models import MagicLink, Seat
-from games.notifications.links import magic_link
-from games.notifications.sending import send_notification
+from mailroom.models import MagicLink
+from mailroom.notifications.links import magic_link
+from mailroom.notifications.sending import send_notification
+from tables.actions import lifecycle, player_moves
+from tables.models import Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -128,7 +129,7 @@ NOT_FOR_A_LINK = {"join", "leave", "start", "free_seat", "new_invite_link", "can
 def test_every_url_of_a_game_is_either_for_its_links_or_kept_from_them():
     from django.urls import get_resolver
 
-    from games.scoped_sessions import GAME_URL_NAMES
+    from mailroom.scoped_sessions import GAME_URL_NAMES
 
     game_urls = {
         name

@@ -12,9 +12,10 @@ import pytest
 from django.conf import settings as django_settings
 from django.utils import timezone
 
-from games.actions import lifecycle, player_moves
-from games.models import Event, Game, Notification
-from games.notifications import delivery, links
+from mailroom.models import Notification
+from mailroom.notifications import delivery, links
+from tables.actions import lifecycle, player_moves
+from tables.models import Event, Game
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from htmx_answers import is_table_partial
 
-from games.actions import player_moves
-from games.models import Event, Game
+from tables.actions import player_moves
+from tables.models import Event, Game
 
 
 def post_move(client, game, data, headers=None):

@@ -5,9 +5,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.actions import lifecycle, player_moves, turn_timeouts
-from games.context_processors import waiting_count
-from games.models import Game
+from tables.actions import lifecycle, player_moves, turn_timeouts
+from tables.context_processors import waiting_count
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ import re
 
 from django.urls import reverse
 
-from games.actions import player_moves
-from games.context_processors import waiting_count
+from tables.actions import player_moves
+from tables.context_processors import waiting_count
 
 
 def poll(client, game, since, headers):

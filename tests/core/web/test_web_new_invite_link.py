@@ -5,8 +5,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from games.actions import lifecycle
-from games.models import Game
+from tables.actions import lifecycle
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@
 import pytest
 from url_walk import names_of, path_of, routes, sample_values
 
-from games.actions import lifecycle
+from tables.actions import lifecycle
 
 pytestmark = pytest.mark.django_db
 

@@ -3,15 +3,15 @@
 import pytest
 from django.core import mail
 
-from games.actions import lifecycle, player_moves
-from games.models import OutboxMessage
+from mailroom.models import OutboxMessage
+from tables.actions import lifecycle, player_moves
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def outbox_backend(settings):
-    settings.MAILERS = {"default": {"BACKEND": "games.mail.OutboxBackend"}}
+    settings.MAILERS = {"default": {"BACKEND": "mailroom.outbox.OutboxBackend"}}
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 from django.urls import reverse
 
-from games.models import Notification
-from games.notifications import delivery
+from mailroom.models import Notification
+from mailroom.notifications import delivery
 
 pytestmark = pytest.mark.django_db
 

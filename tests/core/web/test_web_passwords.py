@@ -8,7 +8,7 @@ from django.core import mail
 from django.urls import reverse
 
 from accounts.models import User
-from games.models import OutboxMessage
+from mailroom.models import OutboxMessage
 
 pytestmark = pytest.mark.django_db
 

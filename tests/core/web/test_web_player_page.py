@@ -4,7 +4,7 @@ results; players' names at a table link to it."""
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle, player_moves
+from tables.actions import lifecycle, player_moves
 
 pytestmark = pytest.mark.django_db
 

@@ -3,8 +3,8 @@
 from django.urls import reverse
 from htmx_answers import is_table_partial
 
-from games.actions import lifecycle, player_moves, table_talk
-from games.models import Game
+from tables.actions import lifecycle, player_moves, table_talk
+from tables.models import Game
 
 
 def poll(client, game, since, headers):

@@ -4,7 +4,7 @@ player and three bots."""
 import pytest
 from django.urls import reverse
 
-from games.models import Game
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ player who presses it; the others then see "Join the rematch", then "Go to the r
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle, player_moves
-from games.models import Game
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

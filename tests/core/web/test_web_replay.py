@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.actions import player_moves
-from games.replay import replay
+from tables.actions import player_moves
+from tables.replay import replay
 
 pytestmark = pytest.mark.django_db
 

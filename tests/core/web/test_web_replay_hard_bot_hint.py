@@ -7,9 +7,9 @@ import random
 import pytest
 from django.utils.html import escape
 
-from games.actions import lifecycle, player_moves
-from games.models import Game
-from games.presenters_replay import _would_have, to_the_player
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
+from tables.presenters_replay import _would_have, to_the_player
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +82,7 @@ def test_a_game_without_a_hard_bot_shows_no_hint(client, alice, finished, monkey
 
 def test_no_hint_for_a_kind_of_move_the_game_keeps_out_of_hints(client, alice, finished, monkeypatch):
     # Casino keeps out the bots' answers to trivia questions: they know a capital by chance.
-    from games import plugins
+    from tables import plugins
 
     every_kind = frozenset({"draw", "discard", "declare"})
     monkeypatch.setitem(plugins.PLUGINS, "capitalla", dataclasses.replace(finished.plugin, no_hint_moves=every_kind))

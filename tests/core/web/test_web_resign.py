@@ -5,8 +5,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.actions import lifecycle, player_moves
-from games.models import Game
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 
 
 def test_the_confirmation_page(client, alice, table):

@@ -9,9 +9,9 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from games.actions import lifecycle, player_moves
-from games.models import Game
-from games.notifications import sending
+from mailroom.notifications import sending
+from tables.actions import lifecycle, player_moves
+from tables.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import re
 
 from django.urls import reverse
 
-from games.actions import player_moves
+from tables.actions import player_moves
 
 
 def page(client, game, **headers) -> str:

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from games.actions import turn_timeouts
-from games.models import Event, Game, Seat
+from tables.actions import turn_timeouts
+from tables.models import Event, Game, Seat
 
 pytestmark = pytest.mark.django_db
 

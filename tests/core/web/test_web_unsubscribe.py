@@ -3,7 +3,7 @@
 import pytest
 from django.conf import settings
 
-from games.notifications.links import unsubscribe_url
+from mailroom.notifications.links import unsubscribe_url
 
 pytestmark = pytest.mark.django_db
 

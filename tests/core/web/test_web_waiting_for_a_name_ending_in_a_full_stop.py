@@ -5,7 +5,7 @@ import re
 
 from django.urls import reverse
 
-from games.models import Seat
+from tables.models import Seat
 
 
 def banner(client, game) -> str:

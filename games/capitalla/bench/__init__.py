@@ -1,0 +1,3 @@
+"""Capitalla's own benchmarks and bot win rates: plain scripts, run as
+`python games/capitalla/bench/<script>.py` (README.md here has their numbers); a package so that
+the import contracts check them with the rest of the game."""

@@ -1,0 +1,69 @@
+"""The move log in words, for the table page, its whole history, the mails, the admin and
+the API: each engine's summary with the seats' current names, and the chips paid out of the
+pot set after the move that caused them."""
+
+import re
+
+from ledger import chips
+from ledger.models import Entry
+from tables.table_view import HistoryLine, PayoutLine
+
+# An engine's sentence names the mover "{player}" and any other seat "{seat:N}".
+_OTHER_SEAT = re.compile(r"\{seat:(\d+)\}")
+
+
+def history_lines(events, name_of) -> list[HistoryLine]:
+    """Event summaries (dicts of seq, seat, summary, created_at) in words, in the order
+    given, with each seat's current name."""
+    return [{"seq": e["seq"], "at": e["created_at"], "chips": False, "text": in_words(e, name_of)} for e in events]
+
+
+def in_words(event: dict, name_of) -> str:
+    text = _OTHER_SEAT.sub(lambda match: name_of(int(match.group(1))), event["summary"])
+    return text.replace("{player}", name_of(event["seat"])) if event["seat"] is not None else text
+
+
+def history_update(game, partial: bool, shown_version: int | None) -> tuple[list[dict], str | None]:
+    """The moves to list (history rows, newest first), and how an htmx answer updates the
+    page's list: "prepend" the moves after the version the page shows, when the page has
+    lines and misses at most RECENT_MOVES (the answer to a move holds its own line, read
+    from no table), else "replace" the list with the latest. A whole page (not `partial`)
+    lists the latest."""
+    if partial and shown_version is not None and shown_version >= 1:
+        moves = game.moves_after(shown_version)
+        if moves is not None:
+            return moves, "prepend"
+    return game.latest_moves(), "replace" if partial else None
+
+
+def payout_lines(game, name_of) -> list[PayoutLine]:
+    """Every chip paid out of the game's pot, in words, oldest first."""
+    pot = chips.pot_of(game)
+    if pot is None:
+        return []
+    return [
+        {
+            "at": e.created_at,
+            "chips": True,
+            "text": f"{name_of(e.seat)} received {e.amount} chips: {e.get_reason_display().lower()}"
+            + (f" for round {e.round}" if e.round else "")
+            + ".",
+        }
+        for e in pot.outgoing.exclude(reason=Entry.Reason.ANTE).order_by("id")
+    ]
+
+
+def with_payouts(lines: list[HistoryLine], payouts: list[PayoutLine], newest_first: bool) -> list[HistoryLine]:
+    """The move lines with each payment after the move that caused it (sharing its number),
+    newest or oldest first. Payments older than the first line shown are left out."""
+    chrono = sorted(lines, key=lambda line: line["seq"])
+    if not chrono or not payouts:
+        return lines
+    pending = [p for p in payouts if p["at"] >= chrono[0]["at"]]
+    merged: list[HistoryLine] = []
+    for k, line in enumerate(chrono):
+        merged.append(line)
+        until = chrono[k + 1]["at"] if k + 1 < len(chrono) else None
+        while pending and (until is None or pending[0]["at"] < until):
+            merged.append({**pending.pop(0), "seq": line["seq"]})
+    return merged[::-1] if newest_first else merged
