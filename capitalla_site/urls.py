@@ -6,20 +6,12 @@ from django.views.generic.base import RedirectView
 
 from api.views import urls as api_urls
 from capitalla_site.health import health_check
-from tables import views_ratings
-
-# The leaderboards, at /ratings/ in the "ratings" namespace. Their views are the core's,
-# since they list the games (tables/views_ratings.py).
-ratings_urls = [
-    path("", views_ratings.index, name="index"),
-    path("<slug:kind>/", views_ratings.leaderboard, name="leaderboard"),
-]
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("chips/", include("ledger.urls")),
-    path("ratings/", include((ratings_urls, "ratings"))),
+    path("ratings/", include("tables.urls_ratings")),
     path("api/v1/", api_urls()),
     path("api-tokens/", include("api.urls")),
     # Looked up per request: with DEBUG off its hashed name exists only after collectstatic.
