@@ -3,11 +3,11 @@
 import random
 
 import pytest
-from test_capit_rules import FILLER, ROUND_1, ids, table
 
 from engine.bots import LEVELS, get_bot, play
 from games.capit.engine import RULES
 from games.capit.engine.bots import PATIENCE
+from tests.capit.capit_tables import FILLER, ROUND_1, ids, table
 
 NORMAL = get_bot("capit", "normal")
 

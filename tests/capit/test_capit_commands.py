@@ -5,7 +5,7 @@ import pytest
 
 from engine.commands import CommandError
 from games.capit.engine import COMMANDS, RULES
-from tests.capit.test_capit_rules import ids, table
+from tests.capit.capit_tables import ids, table
 
 NAMES = ["Alice", "Bob", "Charlie", "Dave"]
 OTHER_HANDS = [ids("KS", "KC"), ids("KH"), ids("3C")]

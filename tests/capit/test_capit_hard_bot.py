@@ -4,12 +4,11 @@ seat sees (the contract suite checks that too, at positions of normal-bot games)
 
 import random
 
-from test_capit_rules import FILLER, ids, table
-
 from engine.bots import get_bot, play
 from games.capit.engine import RULES, reshuffle_hidden
 from games.capit.engine.hard import HardBot, going_out_outs
 from tests.bot_positions import bot_positions
+from tests.capit.capit_tables import FILLER, ids, table
 
 HARD = get_bot("capit", "hard")
 NORMAL = get_bot("capit", "normal")

@@ -83,3 +83,28 @@ def refused(state, seat, move):
 
 def group(kind, *faces, copy=0):
     return {"kind": kind, "cards": ids(*faces, copy=copy)}
+
+
+# Hands and positions that several of the rule test modules share.
+TWO_SETS = ids("R3", "Y3", "G3", "R7", "Y7", "B7")
+SPARE = ids("B8", "G11")
+FILLER = ids("R2", "Y5", "G9", "B10", "R11")  # a hand that lays nothing
+
+
+def lay_two_sets(extra=()):
+    return {"type": "lay", "groups": [group("set", "R3", "Y3", "G3"), group("set", "R7", "Y7", "B7"), *extra]}
+
+
+def _buying(scores):
+    state = RULES.new_game(len(scores), {}, seed=2)
+    state.update(phase="buy", scores=list(scores), bought=[None] * len(scores))
+    return state
+
+
+DOWN_1 = {1: [("set", ids("R5", "Y5", "G5"), False), ("run", ids("R8", "Y9", "G10"), False)]}
+
+
+def _hitter(extra_hand=(), **extra):
+    """Seat 0 down with two sets, seat 1 down with a set of 5s and a run 8-10."""
+    groups = {0: [("set", ids("R4", "Y4", "G4"), False), ("set", ids("R6", "Y6", "G6"), False)], **DOWN_1}
+    return table([ids("B5", "B11", "B1", *extra_hand), ids("R1", "R2")], groups=groups, **extra)
