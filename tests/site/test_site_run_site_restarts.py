@@ -8,6 +8,7 @@ import sys
 
 import pytest
 from django.core.management import call_command
+from production_site import free_port
 
 from tables.management.commands import run_site
 
@@ -46,7 +47,7 @@ def run_fake_site(tmp_path, monkeypatch, settings):
         stderr = io.StringIO()
         previous = signal.getsignal(signal.SIGTERM)
         try:
-            call_command("run_site", stdout=io.StringIO(), stderr=stderr)
+            call_command("run_site", addr=f"127.0.0.1:{free_port()}", stdout=io.StringIO(), stderr=stderr)
         finally:
             signal.signal(signal.SIGTERM, previous)
         steady_pids = steady_starts.read_text().split()

@@ -1,14 +1,18 @@
 """Start the web server, a Celery worker per queue and Celery beat together; restart any of
-them that dies, after a back-off; stop all on Ctrl-C or SIGTERM."""
+them that dies, after a back-off; stop all on Ctrl-C or SIGTERM. The address and the demo
+login are printed once the web server answers, not before (a click on them got
+"connection refused" for the seconds the server took to start)."""
 
+import http.client
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from tables.management.commands.load_demo import DEMO_PASSWORD, DEMO_USERNAME, refuse_in_production
 
@@ -17,6 +21,56 @@ from tables.management.commands.load_demo import DEMO_PASSWORD, DEMO_USERNAME, r
 FIRST_DELAY = 1.0
 MAX_DELAY = 30.0
 STEADY_SECONDS = 60.0
+# How long the web server may take to answer its first request (it starts in a few
+# seconds; a busy machine, or a restart after a crash, may need more), and how long one try
+# waits (the first answer loads the rest of the site: a second or two).
+WEB_START_SECONDS = 60.0
+ANSWER_TRY_SECONDS = 5.0
+ANSWER_RETRY_PAUSE = 0.25
+
+
+def local_address(addr: str) -> tuple[str, int]:
+    """Where this machine reaches the web server of `addr` (host:port, or a port alone):
+    no host, or every interface (0.0.0.0), is the loopback, as for SITE_URL."""
+    host, _, port = addr.rpartition(":")
+    if not port.isdigit():
+        raise CommandError(f"The address {addr!r} is host:port, such as 127.0.0.1:8000.")
+    return ("127.0.0.1" if host in ("", "0.0.0.0") else host), int(port)
+
+
+def listening(host: str, port: int) -> bool:
+    """Whether something accepts connections at host:port already."""
+    try:
+        socket.create_connection((host, port), timeout=ANSWER_TRY_SECONDS).close()
+    except OSError:
+        return False
+    return True
+
+
+def answers(host: str, port: int) -> bool:
+    """Whether an HTTP server at host:port answers a GET of / (with any status)."""
+    connection = http.client.HTTPConnection(host, port, timeout=ANSWER_TRY_SECONDS)
+    try:
+        connection.request("GET", "/")
+        connection.getresponse()
+    except (OSError, http.client.HTTPException):
+        return False
+    finally:
+        connection.close()
+    return True
+
+
+def wait_until_answering(host: str, port: int, stop: threading.Event) -> bool:
+    """True once the web server at host:port answers; False if `stop` is set first or it
+    has not answered within WEB_START_SECONDS."""
+    deadline = time.monotonic() + WEB_START_SECONDS
+    while not stop.is_set():
+        if answers(host, port):
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        stop.wait(ANSWER_RETRY_PAUSE)
+    return False
 
 
 def process_commands(addr: str) -> dict[str, list[str]]:
@@ -90,17 +144,42 @@ class Command(BaseCommand):
 
     def handle(self, addr, **options):
         refuse_in_production()
-        stop = threading.Event()
+        host, port = local_address(addr)
+        if listening(host, port):
+            # Else the other server would answer for this one, which could not start.
+            raise CommandError(
+                f"Something already listens at {host}:{port}: is the site running already? "
+                "Stop it, or choose another port (make run RUN_ADDR=127.0.0.1:8123)."
+            )
+        stop, gave_up = threading.Event(), threading.Event()
         signal.signal(signal.SIGTERM, lambda *_: stop.set())
-        self.stdout.write(
-            f"\nCapitalla is running at http://{addr}/\n"
-            f"Log in as {DEMO_USERNAME} / {DEMO_PASSWORD}\n"
-            f"Database: {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}, "
-            f"broker: {settings.CELERY_BROKER_URL.split('://')[0]}, "
-            f"moves {'pushed to the pages' if settings.LIVE_PUSH else 'polled by the pages (no Redis)'}. "
-            "Ctrl-C stops everything.\n"
-        )
+        announcer = threading.Thread(target=self.announce, args=(host, port, stop, gave_up), daemon=True)
+        announcer.start()
         try:
             supervise(process_commands(addr), stop, self.stderr.write, cwd=settings.BASE_DIR)
         except KeyboardInterrupt:
             pass  # supervise has stopped every process on its way out
+        finally:
+            stop.set()
+            announcer.join()
+        if gave_up.is_set():
+            raise CommandError(
+                f"The web server did not answer at http://{host}:{port}/ within {WEB_START_SECONDS:g} s "
+                "(its lines above may say why); everything is stopped."
+            )
+
+    def announce(self, host: str, port: int, stop: threading.Event, gave_up: threading.Event) -> None:
+        """Print where the site is once it answers there; stop everything if it never does."""
+        if wait_until_answering(host, port, stop):
+            self.stdout.write(
+                f"\nCapitalla is running at http://{host}:{port}/\n"
+                f"Log in as {DEMO_USERNAME} / {DEMO_PASSWORD}\n"
+                f"Database: {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}, "
+                f"broker: {settings.CELERY_BROKER_URL.split('://')[0]}, "
+                f"moves {'pushed to the pages' if settings.LIVE_PUSH else 'polled by the pages (no Redis)'}. "
+                "Ctrl-C stops everything.\n"
+            )
+            self.stdout.flush()  # at once, also when the output is a pipe
+        elif not stop.is_set():
+            gave_up.set()
+            stop.set()
