@@ -1,6 +1,3 @@
-from functools import cache
-from zoneinfo import available_timezones
-
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm, UserCreationForm
@@ -11,18 +8,31 @@ from .addresses import normalised_address
 from .models import User
 from .names import CLOSED_USERNAME_PREFIX, check_name
 from .passwords import TOO_MANY, current_password_checked
+from .zone_names import time_zone_names, zone_named
 
 NAME_HELP = "How other players see you. Leave empty to use your username."
 
 
+class BrowserTimeZoneField(forms.CharField):
+    """The zone the browser reports (static/js/browser-time-zone.js fills the hidden
+    field): a guess, so a missing or unknown one is UTC, never a reason to refuse."""
+
+    widget = forms.HiddenInput(attrs={"data-browser-time-zone": True})
+
+    def clean(self, value):
+        return value if isinstance(value, str) and value in time_zone_names() else "UTC"
+
+
 class SignUpForm(UserCreationForm):
-    """Username, display name, an optional mail address and the password twice."""
+    """Username, display name, an optional mail address and the password twice; the time
+    zone comes from the browser."""
 
     display_name = forms.CharField(max_length=40, required=False, help_text=NAME_HELP)
+    time_zone = BrowserTimeZoneField(required=False)
 
     class Meta(UserCreationForm.Meta):
         model = User
-        fields = ("username", "display_name", "email")
+        fields = ("username", "display_name", "email", "time_zone")
         help_texts = {
             "email": "Optional: where game mail goes, and a link to a new password if you forget "
             "yours. Other players never see it. Confirm it (we mail you a link) to get "
@@ -148,12 +158,7 @@ class ConfirmedAddressResetForm(PasswordResetForm):
             super().save(*args, **kwargs)
 
 
-@cache
-def time_zone_names() -> frozenset[str]:
-    return frozenset(available_timezones())
-
-
-# The zones the profile's time zone field suggests; any IANA name is accepted.
+# The zones the profile's time zone field suggests; any IANA name, or a city, is accepted.
 COMMON_ZONES = (
     "UTC",
     "Europe/London",
@@ -205,16 +210,13 @@ class ClockForm(forms.ModelForm):
             "quiet_until": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
         }
         help_texts = {
-            "time_zone": "A zone name such as Europe/Paris: your dates and hours here are in it.",
+            "time_zone": "A city such as Paris, or a zone such as Europe/Paris: your dates and hours here are in it.",
             "quiet_until": "A turn mail or reminder that falls in them waits until they end. "
             "They may span midnight (22:00 until 07:00); leave both empty for none.",
         }
 
     def clean_time_zone(self):
-        name = self.cleaned_data["time_zone"].strip()
-        if name not in time_zone_names():
-            raise forms.ValidationError("Choose a time zone from the list, such as Europe/Paris.")
-        return name
+        return zone_named(self.cleaned_data["time_zone"])
 
     def clean(self):
         cleaned = super().clean()

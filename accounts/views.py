@@ -110,8 +110,8 @@ def profile_clock(request):
     form = ClockForm(request.POST, instance=request.user)
     if not form.is_valid():
         return profile_page(request, clock_form=form, status=400)
-    form.save()
-    messages.success(request, "Saved: your time zone, quiet hours and digest hour.")
+    user = form.save()
+    messages.success(request, f"Saved: your time zone ({user.time_zone}), quiet hours and digest hour.")
     return redirect("profile")
 
 
