@@ -16,6 +16,7 @@ from pathlib import Path
 
 DATA_FILE = Path(__file__).with_name("countries.json")
 SOFT_HYPHEN = "\u00ad"
+REGIONAL_A = 0x1F1E6  # REGIONAL INDICATOR SYMBOL LETTER A
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +24,8 @@ class Country:
     id: str  # ISO 3166-1 alpha-3, e.g. "FRA"
     name: str  # "France"
     capitals: tuple[str, ...]  # the first is the one a single answer names
-    flag: str  # emoji built from the alpha-2 code
+    alpha2: str  # ISO 3166-1 alpha-2, e.g. "FR": the name of its flag's picture
+    flag: str  # emoji built from the alpha-2 code (decoration: not every system draws it)
     fact: str
 
     @property
@@ -35,7 +37,15 @@ def flag_emoji(alpha2: str) -> str:
     """ "FR" -> the French flag, from two regional-indicator symbols."""
     if len(alpha2) != 2 or not alpha2.isascii() or not alpha2.isupper():
         raise ValueError(f"bad alpha-2 code {alpha2!r}")
-    return "".join(chr(0x1F1E6 + ord(ch) - ord("A")) for ch in alpha2)
+    return "".join(chr(REGIONAL_A + ord(ch) - ord("A")) for ch in alpha2)
+
+
+def alpha2_of_flag(flag: str) -> str:
+    """The French flag -> "FR": the alpha-2 code a flag emoji spells in regional indicators."""
+    letters = [ord(ch) - REGIONAL_A for ch in flag]
+    if len(letters) != 2 or not all(0 <= letter < 26 for letter in letters):
+        raise ValueError(f"not a flag emoji: {flag!r}")
+    return "".join(chr(ord("A") + letter) for letter in letters)
 
 
 @cache
@@ -62,6 +72,7 @@ def country_fields(row: dict) -> dict:
         "id": row["id"],
         "name": row["name"],
         "capitals": tuple(row["capitals"]),
+        "alpha2": row["alpha2"],
         "flag": flag_emoji(row["alpha2"]),
         "fact": row["fact"],
     }

@@ -104,10 +104,11 @@ def refused(request, game_id: int, exc: errors.ServiceError, *, redirect_to=None
     return redirect(redirect_to or game.get_absolute_url())
 
 
-def builder_check(request, game_id: int, kind: str, read_draft, judge):
+def builder_check(request, game_id: int, kind: str, read_draft, judge, answer: str = "tables/_checks.html"):
     """A game's group builder asks whether what it holds is valid (Cap-It's melds,
-    Rummathon's groups): htmx on every change gets `tables/_checks.html`, the lines
-    `judge(game, seat index, draft)` says; without JavaScript the builder's "Check"
+    Rummathon's groups): htmx on every change gets the game's `answer` template drawn from
+    what `judge(game, seat index, draft)` says (its `lines` for `tables/_checks.html`, and
+    the builder's buttons for what they would now post); without JavaScript the builder's "Check"
     posts here and the whole page comes back, the draft kept in `request.<kind>_draft`
     for the game's presenter. Only a player of a game of `kind` in play is answered,
     before any card of the request is read; `read_draft` parses the query or form
@@ -123,7 +124,7 @@ def builder_check(request, game_id: int, kind: str, read_draft, judge):
     if not request.htmx:
         setattr(request, f"{kind}_draft", draft)
         return render_game(request, game, partial=False)
-    return render(request, "tables/_checks.html", {"lines": judge(game, seat.index, draft)})
+    return render(request, answer, judge(game, seat.index, draft))
 
 
 def not_found_partial(message: str):

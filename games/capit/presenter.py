@@ -19,6 +19,7 @@ from engine.common import next_seat
 from tables.presenters import arranged, headline
 from tables.table_view import Seen, TableView
 
+from .builder import builder_offers, wild_options
 from .chart import score_chart
 from .engine import arrange, contract_text, face, find_contract, is_natural, is_wild, points, sort_hand
 from .engine.contracts import CONTRACTS, GROUPS, contract_missing
@@ -389,15 +390,7 @@ def _controls(game, view: dict, me: int, names, name_of, hand: list[str], ace: i
             {"index": i, "label": meld_label(m, name_of(m["owner"])), "run": m["kind"] == "run"}
             for i, m in enumerate(melds)
         ]
-        controls["wilds"] = [
-            {
-                "value": f"{i}|{card}",
-                "label": f"{face(card)} as {as_face(slot)} in {meld_label(m, name_of(m['owner']))}",
-            }
-            for i, m in enumerate(melds)
-            for card, slot in zip(m["cards"], m["as"])
-            if not is_natural(card, slot)
-        ]
+        controls["wilds"] = wild_options(melds, name_of)
         hints = []
         for move in legal:
             label = _hint_label(move, melds, name_of)
@@ -405,6 +398,7 @@ def _controls(game, view: dict, me: int, names, name_of, hand: list[str], ace: i
                 hints.append({"label": label, "type": move["type"], "fields": fields_for(move)})
         controls["hints"] = hints[:HINTS_SHOWN]
         controls["more_hints"] = max(0, len(hints) - HINTS_SHOWN)
+    controls["go"] = builder_offers(game, view, me, draft, legal, name_of)
     if draft is not None:
         controls["draft_lines"] = check_draft(view, draft, name_of, me)
         controls["draft"] = draft

@@ -1,7 +1,9 @@
 """Cap-It's own views: the meld builder's check, and sorting the hand with its ticks kept.
 
 htmx asks it (GET, on every change of the builder) for a small fragment saying whether
-each group is a valid set or run, and the engine's reason when it is not. Without
+each group is a valid set or run, and the engine's reason when it is not, with the
+builder's buttons (out of band: each shown only when what it would post would be
+played, else what is missing in its place). Without
 JavaScript the builder's "Check" button posts here and gets the whole game page back
 with the groups kept and the answer shown. It changes nothing either way.
 """
@@ -13,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tables import views
 from tables.actions import errors, hand_arrangement
 
+from .builder import builder_offers
 from .engine.drafts import check_draft
 from .forms import draft_from, has_ticks
 
@@ -25,14 +28,23 @@ def _table_and_seat(request, game_id: int):
     return game, game.seat_of(request.user) if request.user.is_authenticated else None
 
 
-def _judge(game, me: int, draft: dict) -> list[dict]:
+def _judge(game, me: int, draft: dict) -> dict:
     by_index = {s.index: s.name for s in game.seat_list}
-    return check_draft(game.rules.view(game.state, me), draft, lambda i: by_index.get(i, f"Seat {i + 1}"), me)
+
+    def name_of(index: int) -> str:
+        return by_index.get(index, f"Seat {index + 1}")
+
+    view = game.rules.view(game.state, me)
+    legal = game.rules.legal_moves(game.state, me)
+    return {
+        "lines": check_draft(view, draft, name_of, me),
+        "go": builder_offers(game, view, me, draft, legal, name_of),
+    }
 
 
 @require_http_methods(["GET", "POST"])
 def check(request, game_id: int):
-    return views.builder_check(request, game_id, "capit", draft_from, _judge)
+    return views.builder_check(request, game_id, "capit", draft_from, _judge, "capit/_builder_answer.html")
 
 
 @require_POST

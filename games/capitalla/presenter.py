@@ -11,6 +11,7 @@ from typing import cast
 from django.template.loader import render_to_string
 
 from engine.countries import breakable
+from tables.country_flags import flag_image
 from tables.presenters import arranged
 from tables.table_view import Seen, TableView
 
@@ -43,7 +44,8 @@ def _static_face(card_id: str) -> dict:
         "capital_label": c.capital_label,
         "text_name": f"{c.name} ({c.capital_label})",  # as a mail names it, and a command may
         "spoken": spoken_name(c),
-        "flag": c.flag,
+        "flag": c.flag,  # the emoji, for a mail's text
+        "flag_image": flag_image(c.alpha2),  # the picture, for a page
         "fact": c.fact,
         "is_joker": c.is_joker,
         "badge": "/".join(sorted(c.letters)),
@@ -194,11 +196,8 @@ def present_capitalla(game, table: TableView, seen: Seen) -> CapitallaTable:
         legal = game.rules.legal_moves(game.state, my_index)
         draws = {m.get("from") for m in legal if m.get("type") == "draw"}
         discards = {m.get("card") for m in legal if m.get("type") == "discard"}
-        declaration = view.get("declaration")
-        if declaration is None:
-            declaration = next(
-                ({"discard": m["discard"], "groups": m["groups"]} for m in legal if m.get("type") == "declare"), None
-            )
+        # The declaration the page offers is the legal move's, the one the engine would play.
+        declaration = next((m for m in legal if m.get("type") == "declare"), None)
         controls.update(
             draw_pile="pile" in draws, draw_discard="discard" in draws, discard=bool(discards), discardable=discards
         )

@@ -36,9 +36,15 @@ class OptionsForm(GameOptionsForm):
         help_text="A capture that clears the table scores 1 point "
         "(taking what is left at the end of a deal is no sweep).",
     )
-    trivia_points = forms.BooleanField(
-        label="Trivia counts toward 21",
-        help_text="Each right answer to a card's question is 1 point for the player who answered.",
+    # A choice, not a box to tick: a box left unticked is not posted, and a request without
+    # the field keeps the default (on), as GameOptionsForm promises.
+    trivia_points = forms.TypedChoiceField(
+        label="Trivia answers",
+        choices=[(True, "Score: 1 point each toward 21"), (False, "Do not score")],
+        coerce=lambda choice: choice == "True",
+        empty_value=None,
+        help_text="Each right answer to a card's question is 1 point for the player who answered. "
+        "Without it the questions are for fun, and the table says so beside each one.",
     )
 
 

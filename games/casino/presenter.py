@@ -14,6 +14,7 @@ from typing import cast
 from engine.cards import SYMBOL, face, face_of, rank_of
 from engine.commands import letter
 from engine.countries import breakable
+from tables.country_flags import flag_image_of_emoji
 from tables.presenters import arranged, headline
 from tables.table_view import Seen, TableView
 
@@ -141,7 +142,8 @@ def _question(record: dict, name_of, me: int | None) -> dict:
     return {
         "id": record["id"],
         "country": record.get("country"),
-        "flag": record.get("flag"),
+        "flag": record.get("flag"),  # the emoji, for a mail's text
+        "flag_image": flag_image_of_emoji(record.get("flag")),  # the picture, for a page
         "by": name_of(record["by"]),
         "to": name_of(record["to"]),
         "to_me": record["to"] == me,
@@ -154,16 +156,17 @@ def _question(record: dict, name_of, me: int | None) -> dict:
     }
 
 
-def questions(view: dict, name_of, me: int | None) -> dict:
+def questions(view: dict, name_of, me: int | None, away: bool) -> dict:
     """The questions put so far, newest first (the latest QUESTIONS_SHOWN, then the
-    earlier ones), and those waiting for my answer."""
+    earlier ones), and those waiting for my answer, unless I am `away` (the bot that
+    plays my seat answers them: the move view refuses mine)."""
     asked = [_question(record, name_of, me) for record in view.get("asked") or []]
     newest = asked[::-1]
     return {
         "count": len(asked),
         "latest": newest[:QUESTIONS_SHOWN],
         "earlier": newest[QUESTIONS_SHOWN:],
-        "for_me": [q for q in asked if q["to_me"] and not q["answered"]],
+        "for_me": [] if away else [q for q in asked if q["to_me"] and not q["answered"]],
     }
 
 
@@ -336,6 +339,7 @@ def present_casino(game, table: TableView, seen: Seen) -> CasinoTable:
         seat_row["cards"] = " · ".join(filter(None, [seat_row["cards"], points])) if page["is_active"] else points
 
     hand = arranged(page, seen, sorted_hand)
+    away = bool(seen.me and seen.me.away)
     row = table_row(view, name_of, me, countries=countries)
     my_turn = bool(page.get("my_turn") and page["is_active"])
     selecting = my_turn and view["phase"] == "play" and hand is not None
@@ -352,7 +356,7 @@ def present_casino(game, table: TableView, seen: Seen) -> CasinoTable:
             "hand": [{**pcard(c, countries), "chosen": c == card} for c in hand] if hand is not None else None,
             "hand_count": len(hand or []),
             "piles": piles(view, names, countries),
-            "questions": questions(view, name_of, me) if page["is_active"] or over else None,
+            "questions": questions(view, name_of, me, away) if page["is_active"] or over else None,
             "scores": [{"name": names[i], "total": t, "to_go": max(0, TARGET - t)} for i, t in enumerate(scores)],
             "target": TARGET,
             "deal_rows": deal_rows(view, names),

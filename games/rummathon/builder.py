@@ -1,6 +1,8 @@
 """Rummathon's group builder: my hand (and the discard pile's top card while I may take
 it) as cards ticked into the groups of my next sequence, checked by the engine
-(`engine.drafts`) as I go, with the solver's arrangement offered as one click.
+(`engine.drafts`) as I go, with the solver's arrangement offered as one click. Its
+button shows only when what it would post would be played (`lay_down_offer`), else what
+is missing in its place.
 
 The builder is one form of the game page: groups `g1`..`g6` (a field per card), their
 kinds `kind_1`..`kind_6` and the burden's group `burden`, as the move form reads them.
@@ -13,7 +15,9 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from .engine import KINDS, action, arrange, is_card, is_flex
+from tables.offers import refusal
+
+from .engine import KINDS, action, arrange, is_card, is_flex, shortfall, spoken
 from .engine.drafts import MAX_GROUPS, check_draft, empty_draft, group_text, takeable_top, wanted_text
 from .engine.rules import view_requirement
 from .faces import rcard
@@ -68,13 +72,12 @@ def kept_draft(request, refused: bool) -> dict | None:
     return draft
 
 
-def builder_panel(game, view: dict, me: int, draft: dict | None, legal: list[dict], hand: list[dict]) -> dict | None:
-    """What `rummathon/_builder.html` draws in my hand's place on my turn while I have a
-    sequence to lay: its groups (kind and size, from my next requirement), my cards (`hand`:
-    the page's, in my order, with their marks) each with a tick per group, the check's
-    lines for a draft, the solver's suggestion (from `legal`, my legal moves), and whether
-    the form lays (after the draw) or takes the discard pile's top card and lays (before
-    it). None when there is nothing to build."""
+def _frame(view: dict, me: int) -> dict | None:
+    """My builder's frame on my turn while I have a sequence to lay: its groups (kind and
+    size, from my next requirement; the burden's last), the burden's group number, the
+    discard pile's top card while I may take it to lay down with it, and the move the
+    builder's button posts ("lay" after the draw, "take" before it, None when there is
+    no top card to take with it). None when there is nothing to build."""
     if view["phase"] != "play" or view["turn"] != me or me not in view["to_act"]:
         return None
     requirement = view_requirement(view, me)
@@ -92,29 +95,108 @@ def builder_panel(game, view: dict, me: int, draft: dict | None, legal: list[dic
     ]
     top = takeable_top(view, me)
     usable_top = top if top and (is_flex(top) or not action(top)) else None
-    ticked = draft["groups"] if draft else [[] for _ in slots]
-    pile = [usable_top] if usable_top else []
+    return {
+        "requirement": requirement,
+        "slots": slots,
+        "burden": len(slots) if burdened else None,
+        "top": usable_top,
+        "lay_as": "lay" if view["drawn"] else "take" if usable_top else None,
+    }
+
+
+def _ticked(frame: dict, draft: dict | None, hand: list[str]) -> list[tuple[str, list[int]]]:
+    """Each card the builder shows (my hand, then the top card it may take) with the
+    groups it is ticked into: only the toggles the page draws can be ticked."""
+    cards = hand + ([frame["top"]] if frame["top"] else [])
+    groups = draft["groups"] if draft else [[] for _ in frame["slots"]]
+    return [
+        (
+            card,
+            [s["number"] for s in frame["slots"] if card in groups[s["number"] - 1]]
+            if is_flex(card) or not action(card)  # Bypass, Burden, Block, Sabotage join no group
+            else [],
+        )
+        for card in cards
+    ]
+
+
+def lay_down_offer(game, view: dict, me: int, draft: dict | None, legal: list[dict]) -> dict | None:
+    """The builder's button as the move view would judge what it posts now (the groups
+    ticked in `draft`): {"type": "lay" or "take"} when it would be played; else, in its
+    place, `missing`: the refusal of those groups while a lay-down is possible this turn
+    (the solver's among `legal`, my legal moves), or how far my hand is from my sequence.
+    None when there is nothing to build."""
+    frame = _frame(view, me)
+    if frame is None:
+        return None
+    offer = {"type": None, "top": spoken(frame["top"]) if frame["top"] else None, "missing": None}
+    refused = None
+    if frame["lay_as"]:
+        refused = refusal(game, me, _posted(frame, _ticked(frame, draft, view["hand"])))
+        if refused is None:
+            return {**offer, "type": frame["lay_as"]}
+    possible = any(m["type"] == "lay" or m.get("lay") is not None for m in legal)
+    offer["missing"] = refused if possible else _short_text(view, me, frame)
+    return offer
+
+
+def _posted(frame: dict, ticked: list[tuple[str, list[int]]]) -> list[tuple[str, str]]:
+    """The fields the builder's form posts with its button (the version aside)."""
+    fields = [("type", frame["lay_as"])]
+    if frame["lay_as"] == "take":
+        fields += [("depth", "0"), ("with", "lay")]
+    fields += [(f"kind_{slot['number']}", slot["kind"]) for slot in frame["slots"]]
+    if frame["burden"]:
+        fields.append(("burden", str(frame["burden"])))
+    return fields + [(f"g{number}", card) for card, numbers in ticked for number in numbers]
+
+
+def _short_text(view: dict, me: int, frame: dict) -> str:
+    """With no lay-down possible now: how many cards my hand (with the top card while I
+    may take it) is short of my sequence, as the solver counts (`solver.shortfall`)."""
+    wanted = wanted_text(view, me, frame["requirement"])
+    top = frame["top"]
+    short = shortfall(view["hand"] + ([top] if top else []), frame["requirement"])
+    if not short:  # before the draw: the hand makes it without the top card
+        return f"Draw, then lay down {wanted}."
+    cards = f"{short} card{'s' * (short != 1)}"
+    if view["drawn"]:
+        return f"You are {cards} short of {wanted}."
+    return f"You are {cards} short of {wanted}{f', even with the {spoken(top)}' if top else ''}: draw first."
+
+
+def builder_panel(game, view: dict, me: int, draft: dict | None, legal: list[dict], hand: list[dict]) -> dict | None:
+    """What `rummathon/_builder.html` draws in my hand's place on my turn while I have a
+    sequence to lay (`_frame`): its groups, my cards (`hand`: the page's, in my order,
+    with their marks) each with a toggle per group, the check's lines for a draft, the
+    button or what is missing in its place (`lay_down_offer`), and the solver's
+    suggestion (from `legal`, my legal moves). None when there is nothing to build."""
+    frame = _frame(view, me)
+    if frame is None:
+        return None
+    top = frame["top"]
+    ticked = dict(_ticked(frame, draft, [card["id"] for card in hand]))
     cards = [
         {
             "id": card["id"],
             "card": card,
-            "from_pile": card["id"] in pile,
-            "groups": [{"number": s["number"], "checked": card["id"] in ticked[s["number"] - 1]} for s in slots]
-            if is_flex(card["id"]) or not action(card["id"])  # Bypass, Burden, Block, Sabotage join no group
+            "from_pile": card["id"] == top,
+            "groups": [{"number": s["number"], "checked": s["number"] in ticked[card["id"]]} for s in frame["slots"]]
+            if is_flex(card["id"]) or not action(card["id"])
             else [],
         }
-        for card in hand + [rcard(card) for card in pile]
+        for card in hand + ([rcard(top)] if top else [])
     ]
-    lay_as = "lay" if view["drawn"] else "take" if usable_top else None
     return {
-        "wanted": wanted_text(view, me, requirement),
-        "slots": slots,
-        "burden": len(slots) if burdened else None,
+        "wanted": wanted_text(view, me, frame["requirement"]),
+        "slots": frame["slots"],
+        "burden": frame["burden"],
         "cards": cards,
-        "top": rcard(usable_top) if usable_top else None,
-        "lay_as": lay_as,
+        "top": rcard(top) if top else None,
+        "lay_as": frame["lay_as"],
         "lines": check_draft(view, draft, me) if draft is not None else None,
-        "suggested": _suggestion(game, legal, len(slots) if burdened else None),
+        "go": lay_down_offer(game, view, me, draft, legal),
+        "suggested": _suggestion(game, legal, frame["burden"]),
         "check_url": reverse("rummathon:check", args=[game.pk]),
         "move_url": reverse("move", args=[game.pk]),
         "version": game.version,

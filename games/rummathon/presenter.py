@@ -137,10 +137,11 @@ def rule_cards_strip(view: dict, names: list[str], me: int | None) -> list[dict]
     return rows
 
 
-def my_rule_card(view: dict, me: int, hand: list[str], names: list[str]) -> dict:
+def my_rule_card(view: dict, me: int, hand: list[str], names: list[str], top_lays: str | None) -> dict:
     """My rule card in full: each sequence of the variant, done ones ticked, the current
     one highlighted, with how far my hand is from the sequence I lay next (and the cards
-    of it that fit), and my burden if I have one."""
+    of it that fit, and `top_lays`: the discard pile's top card, by name, when a legal
+    move takes it to lay down), and my burden if I have one."""
     card = RULE_CARDS[view["rule_card"][me]]
     order = view["sequences"]
     progress = view["progress"][me]
@@ -164,21 +165,29 @@ def my_rule_card(view: dict, me: int, hand: list[str], names: list[str]) -> dict
         "total": len(order),
         "skipped": [n + 1 for n in range(len(card["sequences"])) if n not in order],
         "burden": burden_text(burden, me, names, me) if burden else None,
-        "aim": _aim(view, me, hand),
+        "aim": _aim(view, me, hand, top_lays),
     }
 
 
-def _aim(view: dict, me: int, hand: list[str]) -> dict | None:
+def _aim(view: dict, me: int, hand: list[str], top_lays: str | None) -> dict | None:
     """The sequence I lay next this round (my burden's group included) and how far my
-    hand is from it: laid already, ready, or N cards short with the cards that fit."""
+    hand is from it: laid already, ready, or N cards short with the cards that fit (and
+    the top card of the discard pile that makes it up, `top_lays`)."""
     requirement = next_requirement(view, me)
     if requirement is None:
         if view["down"][me]:
-            return {"text": None, "ready": False, "short": 0, "fits": [], "down": True}
+            return {"text": None, "ready": False, "short": 0, "fits": [], "down": True, "top": None}
         return None
     short = shortfall(hand, requirement)
     fits = _fitting(hand, requirement, short) if short else []
-    return {"text": sequence_text(requirement), "ready": short == 0, "short": short, "fits": fits, "down": False}
+    return {
+        "text": sequence_text(requirement),
+        "ready": short == 0,
+        "short": short,
+        "fits": fits,
+        "down": False,
+        "top": top_lays if short else None,
+    }
 
 
 def _fitting(hand: list[str], requirement: list[dict], short: int) -> list[str]:
@@ -299,8 +308,12 @@ def hit_forms(view: dict, hand: list[str], names: list[str], me: int, legal: lis
     """Once my sequence is down: a form per group I may hit, to hit it with the cards I
     tick; a run asks where Flex cards go. Only the groups some card of my hand fits alone
     (`legal`'s hits, which the rules refuse at a burden group or a blocked seat): cards
-    that fit together include one that fits alone, the one next to the group."""
-    hittable = {(move["seat"], move["group"]) for move in legal if move["type"] == "hit"}
+    that fit together include one that fits alone, the one next to the group. That card
+    comes ticked, so that the form as it comes posts a legal hit."""
+    hittable: dict[tuple[int, int], str] = {}
+    for move in legal:
+        if move["type"] == "hit":
+            hittable.setdefault((move["seat"], move["group"]), move["cards"][0])
     if not hittable:  # my sequence is not down, or nothing in my hand fits
         return []
     playable = [rcard(card) for card in hand if not action_of(card) or is_flex(card)]
@@ -311,6 +324,7 @@ def hit_forms(view: dict, hand: list[str], names: list[str], me: int, legal: lis
             "group": group["id"],
             "label": f"{_whose(seat, names, me)} {group_label(group)}",
             "cards": playable,
+            "ticked": hittable[(seat, group["id"])],
             "ends": flex and group["kind"] == "run",
         }
         for seat, groups in enumerate(view["groups"])
@@ -381,10 +395,11 @@ def present_rummathon(game, table: TableView, seen: Seen) -> RummathonTable:
 
     hand = arranged(page, seen, sort_hand)
     mine = me is not None and hand is not None and me not in view["out"] and page["is_active"]
-    aim_card = my_rule_card(view, me, hand, names) if mine else None
-    fits = set(aim_card["aim"]["fits"]) if aim_card and aim_card["aim"] else set()
     my_turn = bool(page.get("my_turn") and page["is_active"] and mine)
     legal = game.rules.legal_moves(game.state, me) if my_turn else []
+    top_lays = next((spoken(view["discard"][-1]) for m in legal if m["type"] == "take" and "lay" in m), None)
+    aim_card = my_rule_card(view, me, hand, names, top_lays) if mine else None
+    fits = set(aim_card["aim"]["fits"]) if aim_card and aim_card["aim"] else set()
     panel = moves_panel(view, legal, names, me) if legal else None
     page.update(
         {

@@ -2,9 +2,8 @@
 // that had the focus is gone and the browser puts it on <body>: the next Tab would start
 // at "Skip to content". When the focus was in the table and is nowhere now:
 // - after news (another player's or a bot's move), it goes back to the same control in
-//   the new table (by id, else by what the control is: its name and value, card, link,
-//   text and form), else to the table's status line, never scrolling the page: the
-//   player may be reading elsewhere;
+//   the new table (same-control.js: by id, else by what the control is), else to the
+//   table's status line, never scrolling the page: the player may be reading elsewhere;
 // - after my own action (a move, a sort, extra time), to the same control if it is still
 //   there (a sort button), else to the status line, which says what happens next. If that
 //   action came from the keyboard, the status line is brought into view, so that the
@@ -33,31 +32,6 @@
   }, true);
   document.addEventListener("keydown", function () { byKeyboard = true; }, true);
 
-  function formOf(control) {
-    var form = control.form;
-    if (!form) return "";
-    var fields = Array.prototype.map.call(form.querySelectorAll("input[type=hidden]"), function (input) {
-      // The version changes with every move, the token with nothing the player sees.
-      return input.name === "version" || input.name === "csrfmiddlewaretoken" ? "" : input.name + "=" + input.value;
-    });
-    return form.getAttribute("action") + "?" + fields.join("&");
-  }
-
-  function sameControl(control, inTable) {
-    if (control.id) return inTable.querySelector("#" + CSS.escape(control.id));
-    function what(element) {
-      return [element.tagName, element.textContent.trim(), formOf(element)].concat(
-        ["name", "value", "data-card", "data-hand-card", "href"].map(function (name) {
-          return element.getAttribute(name);
-        })
-      ).join("\n");
-    }
-    var wanted = what(control);
-    return Array.prototype.filter.call(inTable.querySelectorAll(control.tagName), function (element) {
-      return what(element) === wanted && !element.disabled;
-    })[0];
-  }
-
   function statusLine(inTable) {
     var status = inTable.querySelector(".turn-banner") || inTable.querySelector("h1") || inTable;
     if (!status.hasAttribute("tabindex")) status.setAttribute("tabindex", "-1");
@@ -76,7 +50,7 @@
     if (focused && focused !== document.body && focused.isConnected) return; // htmx kept it (an id), or the player moved on
     var config = event.detail.requestConfig;
     var mine = !!config && config.verb !== "get";
-    var control = sameControl(last, swapped);
+    var control = window.sameControl(last, swapped);
     if (control) {
       control.focus({ preventScroll: true });
       // The status line takes the focus only with the tabindex statusLine gives it: a new

@@ -113,7 +113,7 @@ def test_lay_down_the_contract_through_the_builder(client, bob, bob_to_play):
     html = response.content.decode()
     assert "Your contract is down" in html and "contract down" in html
     assert "set of 7s" in html and "set of kings" in html
-    assert "Meld the ticked cards" in html and 'name="cards" value="3C:0"' in html
+    assert 'data-missing="meld lay_off replace">Tick cards' in html and 'name="cards" value="3C:0"' in html
 
 
 def test_lay_down_the_suggested_contract_in_one_click(client, bob, bob_to_play):

@@ -101,8 +101,22 @@ def test_after_the_contract_each_card_is_a_discard_button_then_a_tick_box_in_the
         # it for the builder's form: two controls, one Tab stop each.
         assert tile["controls"] == [(f"discard {card}", "capit-discard"), (f"tick {card}", "builder")]
         assert tile["labels"] == [{"shown": "Tick", "spoken": f"Tick the {pcard(card)['name']}"}]
-    # The buttons that use the ticked cards are the builder form's: they post them.
-    assert hand.buttons["meld"] == hand.buttons["lay_off"] == "builder"
+    # No card is ticked: no button would post a play yet.
+    assert "meld" not in hand.buttons and "lay_off" not in hand.buttons
+
+
+def test_the_buttons_that_use_the_ticked_cards_are_the_builders(client, laid):
+    # Once the ticks make a play, its button shows, in the builder's form: it posts them.
+    game = set_hand(laid, 1, ["10S:0", "10C:0", "10H:1", "7D:0"])
+    ticked = {"version": game.version, "kind": "set", "cards": ["10S:0", "10C:0", "10H:1"]}
+
+    def builder_buttons(draft: dict) -> dict:
+        html = client.post(reverse("capit:check", args=[game.pk]), draft).content.decode()
+        form = html.split('class="builder" id="builder">')[1].split("</form>")[0]
+        return parse(f'<form id="builder">{form}</form>').buttons
+
+    assert builder_buttons(ticked) == {"meld": "builder"}
+    assert builder_buttons({**ticked, "cards": "7D:0", "meld": 0}) == {"lay_off": "builder"}
 
 
 def test_the_meld_button_posts_the_ticked_cards(client, laid):

@@ -239,5 +239,5 @@ def test_cards_are_the_shared_countries_with_their_letters():
     for cid, country in COUNTRIES.items():
         card = CARDS[cid]
         assert isinstance(card, Country)
-        shared = (country.name, country.capitals, country.flag, country.fact)
-        assert (card.name, card.capitals, card.flag, card.fact) == shared
+        shared = (country.name, country.capitals, country.alpha2, country.flag, country.fact)
+        assert (card.name, card.capitals, card.alpha2, card.flag, card.fact) == shared

@@ -38,8 +38,8 @@ def test_values_ace_one_numbers_pips_faces_none():
     assert [value(card) for card in ("AS", "2H", "9D", "10C", "JS", "QH", "KD")] == [1, 2, 9, 10, None, None, None]
 
 
-def test_options_are_switches_off_by_default():
-    assert RULES.new_game(2, {}, 1)["options"] == {"sweeps": False, "trivia_points": False}
+def test_options_are_switches_sweeps_off_and_trivia_scoring_on_by_default():
+    assert RULES.new_game(2, {}, 1)["options"] == {"sweeps": False, "trivia_points": True}
     with pytest.raises(ValueError, match="sweeps"):
         RULES.new_game(2, {"sweeps": 1}, 1)
     with pytest.raises(ValueError, match="unknown"):

@@ -19,19 +19,20 @@ pytestmark = pytest.mark.django_db
 TABLE = {"kind": "casino", "seats": "2", "bots": "1", "bot_level": "normal"}
 
 
-def test_the_create_form_offers_sweeps_and_trivia_points_unticked(client, alice):
+def test_the_create_form_offers_sweeps_unticked_and_trivia_scoring(client, alice):
     client.force_login(alice)
     html = client.get(reverse("lobby")).content.decode()
     fieldset = html.split('data-kind="casino"')[1].split("</fieldset>")[0]
     assert "<legend>Casino options</legend>" in fieldset
-    for name in ("casino-sweeps", "casino-trivia_points"):
-        tag = re.search(rf'<input type="checkbox" name="{name}"[^>]*>', fieldset)[0]
-        assert "checked" not in tag
+    assert "checked" not in re.search(r'<input type="checkbox" name="casino-sweeps"[^>]*>', fieldset)[0]
+    scoring = re.search(r'<select name="casino-trivia_points".*?</select>', fieldset, re.S)[0]
+    assert re.findall(r'<option value="(\w+)"( selected)?>', scoring) == [("True", " selected"), ("False", "")]
 
 
 def test_the_chosen_options_reach_the_game(client, alice):
     client.force_login(alice)
-    assert client.post(reverse("create_table"), TABLE | {"casino-sweeps": "on"}).status_code == 302
+    chosen = {"casino-sweeps": "on", "casino-trivia_points": "False"}
+    assert client.post(reverse("create_table"), TABLE | chosen).status_code == 302
     game = Game.objects.get()
     assert game.options == {"sweeps": True, "trivia_points": False}
     game = lifecycle.start_table(alice, game.pk)

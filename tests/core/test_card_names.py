@@ -45,6 +45,6 @@ def test_a_capitalla_card_is_named_by_country_and_capital():
 def test_a_capitalla_card_hides_its_flag_and_badge_from_screen_readers():
     face = card("FRA")
     assert '<span class="visually-hidden">France, capital Paris</span>' in face["face"]
-    assert '<span class="card__flag" aria-hidden="true">' in face["face"]
+    assert '<img class="card__flag" src="/static/vendor/flags/fr.svg" alt="" width="40" height="30">' in face["face"]
     assert 'aria-hidden="true">P</span>' in face["face"]
     assert 'aria-label="Discard France, capital Paris"' in face["discard_button"]

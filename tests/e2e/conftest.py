@@ -43,8 +43,8 @@ def site_url():
 
 
 @contextmanager
-def chromium():
-    """The system Chromium, headless."""
+def chromium(env: dict[str, str] | None = None):
+    """The system Chromium, headless; `env`, when given, is its whole environment."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail("CI must run the browser tests: install Debian's chromium")
@@ -57,6 +57,7 @@ def chromium():
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=CHROMIUM,
+            env=env,
             args=[
                 "--no-sandbox",
                 "--disable-gpu",

@@ -236,14 +236,31 @@ def test_before_the_draw_the_builder_takes_the_discard_top_and_lays(client, bob,
     assert state["down"][1] == 1 and state["discard"] == [] and state["hands"][1] == SPARE
 
 
-def test_the_turn_banner_offers_the_discard_top_while_the_builder_may_take_it(client, bob, pair):
-    # No lay with the G3 that the solver finds, but the builder lets Bob try one with it.
+def test_one_card_short_gets_no_lay_down_button(client, bob, pair, htmx):
+    # Issue 48: "Take the green 3 and lay down" showed while the same panel said "You are 1
+    # card short". With the G3 Bob's 3s are still one card short: no button lays down, the
+    # builder says what is missing in its place, and the turn banner offers no take.
     client.force_login(bob)
-    game = seat_state(pair, table([FILLER, SEVENS + SPARE], discard=ids("G3"), turn=1, drawn=False))
+    game = seat_state(pair, table([FILLER, SEVENS + ids("R3") + SPARE], discard=ids("G3"), turn=1, drawn=False))
     text = page(client, game)
-    assert "Take the green 3 and lay down your sequence with it" not in text  # the solver found none
-    assert "Take the green 3 and lay down" in text  # the builder's button
-    assert "draw from the deck, or take from the discard pile to use the card at once." in text
+    assert "You are 2 cards short" in text  # the rule card, without the G3
+    missing = "You are 1 card short of your sequence (two sets of 3), even with the green 3: draw first."
+    assert missing in text and 'value="take"' not in text and 'name="type" value="lay"' not in text
+    assert "Your turn: draw from the deck." in text
+    ticked = {"kind_1": "set", "g1": SEVENS, "kind_2": "set", "g2": ids("R3", "G3")}
+    _, answer = check(client, game, ticked, headers=htmx)
+    assert 'id="builder-go" hx-swap-oob="true"' in answer and missing in answer and "<button" not in answer
+
+
+def test_the_builder_button_shows_once_the_ticked_groups_would_be_laid(client, building, htmx):
+    text = page(client, building)
+    go = text.split('id="builder-go"')[1].split("</div>")[0]
+    assert "<button" not in go and "Put the cards of your sequence into groups to lay them down." in go
+    ticked = {"kind_1": "set", "g1": SEVENS, "kind_2": "set", "g2": ids("R3", "Y3")}
+    _, answer = check(client, building, ticked, headers=htmx)
+    assert "<button" not in answer and "Group 2: " in answer.split('id="builder-go"')[1]
+    _, answer = check(client, building, {**ticked, "g2": THREES}, headers=htmx)
+    assert 'name="type" value="lay"' in answer.split('id="builder-go"')[1]
 
 
 def test_a_burdened_player_builds_the_burdens_group_last(client, bob, pair):

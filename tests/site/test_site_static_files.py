@@ -20,6 +20,9 @@ def test_collected_static_files_are_hashed_and_compressed(tmp_path):
     collected = tmp_path / "staticfiles"
     assert (collected / "staticfiles.json").exists()
     assert list(collected.glob("vendor/htmx.min.*.js")) and list(collected.glob("vendor/htmx.min.*.js.gz"))
+    # The country cards' flags (static/vendor/flags/), hashed and compressed like the rest.
+    assert list(collected.glob("vendor/flags/fr.*.svg")) and list(collected.glob("vendor/flags/fr.*.svg.gz"))
+    assert len(list(collected.glob("vendor/flags/*.*.svg"))) == 195
     for app in site_settings.GAME_APPS:  # each game's CSS, from its app's static folder (the site's games)
         plugin = import_module(f"{app}.plugin").PLUGIN
         assert list(collected.glob(plugin.stylesheet.removesuffix(".css") + ".*.css"))

@@ -5,7 +5,8 @@
 Each match-up seats one bot of the level tested with random-move bots (and the normal
 bot also with easy ones), at a 2-player table
 (an even game would give 50%) and at a 4-player table (25%); its seat rotates from
-game to game. Seeds 0 to games-1, default options (no sweeps, trivia for no points).
+game to game. Seeds 0 to games-1, no sweeps, trivia for no points (TRIVIA_OFF: the bots'
+answers are chance, not play).
 The interval is Wilson's 95% score interval. Median lead: the bot's final total minus
 the others' mean.
 """
@@ -19,6 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository r
 from bench._common import wilson  # first: sets Django up
 from engine.bots import play
 
+TRIVIA_OFF = {"trivia_points": False}
+
 
 def match_up(level, opponent, players, games):
     wins, leads, deals = 0, [], []
@@ -26,7 +29,7 @@ def match_up(level, opponent, players, games):
         seat = seed % players
         levels = [opponent] * players
         levels[seat] = level
-        state = play("casino", levels, seed)
+        state = play("casino", levels, seed, TRIVIA_OFF)
         result = state["result"]
         wins += seat in result["winners"]
         others = [score for s, score in enumerate(result["scores"]) if s != seat]

@@ -58,7 +58,8 @@ _WORDS = dict(enumerate("zero one two three four five six seven eight nine ten".
 
 
 class CasinoRules:
-    info = GameInfo("casino", "Casino", 2, 4, 4, {"sweeps": False, "trivia_points": False})
+    # Trivia scores unless the host turns it off: a question put should count (decision 0043).
+    info = GameInfo("casino", "Casino", 2, 4, 4, {"sweeps": False, "trivia_points": True})
 
     def new_game(self, players: int, options: dict, seed: int) -> State:
         check_setup(self.info, players, options, OPTION_RANGES)
