@@ -236,6 +236,19 @@ class ClockForm(forms.ModelForm):
         return user
 
 
+class PlayForm(forms.ModelForm):
+    """How the table behaves for this player: whether a discard asks for a second press."""
+
+    class Meta:
+        model = User
+        fields = ("confirm_discards",)
+        widgets = {"confirm_discards": forms.RadioSelect}
+        labels = {"confirm_discards": "Ask before a discard"}
+        help_texts = {
+            "confirm_discards": "The first press on a card marks it and asks; the second discards it.",
+        }
+
+
 class AbsenceForm(forms.Form):
     first_day = forms.DateField(label="First day away", widget=forms.DateInput(attrs={"type": "date"}))
     last_day = forms.DateField(

@@ -49,6 +49,11 @@ class User(AbstractUser):
         DIGEST = "digest", "One daily digest of the games waiting for me"
         OFF = "off", "Off: no mail"
 
+    class ConfirmDiscards(models.TextChoices):
+        TOUCH = "touch", "On a touch screen only, where a card is easily tapped by mistake"
+        ALWAYS = "always", "Always: every discard takes a second press"
+        NEVER = "never", "Never: a card goes at the first press"
+
     display_name = models.CharField(max_length=40, blank=True)
     # The address its owner confirmed by following a mailed link; mail goes to `email`
     # only while the two are the same.
@@ -70,6 +75,13 @@ class User(AbstractUser):
     quiet_from = models.TimeField(null=True, blank=True)
     quiet_until = models.TimeField(null=True, blank=True)
     digest_hour = models.PositiveSmallIntegerField(default=DEFAULT_DIGEST_HOUR)
+    # Whether a discard asks for a second press (static/js/confirm.js); decision 0044.
+    confirm_discards = models.CharField(
+        "Confirm discards",
+        max_length=10,
+        choices=ConfirmDiscards.choices,
+        default=ConfirmDiscards.TOUCH,
+    )
 
     @property
     def name(self) -> str:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("logout/", views.Logout.as_view(), name="logout"),  # POST only
     path("profile/", views.profile, name="profile"),
     path("profile/clock/", views.profile_clock, name="profile_clock"),
+    path("profile/play/", views.profile_play, name="profile_play"),
     path("close/", views.close_account, name="close_account"),
     path("data/", views.download_data, name="download_data"),
     path("confirm/send/", views.send_confirmation, name="send_confirmation"),

@@ -22,6 +22,7 @@ from .forms import (
     ClockForm,
     CloseAccountForm,
     ConfirmedAddressResetForm,
+    PlayForm,
     ProfileForm,
     SignUpForm,
 )
@@ -92,6 +93,7 @@ def profile_page(request, status: int = 200, **forms):
         "form": ProfileForm(instance=user),
         "address": _address_status(user),
         "clock_form": ClockForm(instance=user),
+        "play_form": PlayForm(instance=user),
         "absence_form": AbsenceForm(),
         "absences": user.absences.filter(over=False),
         "absence_days_left": max(0, days_left(user, user.today(now))),
@@ -112,6 +114,18 @@ def profile_clock(request):
         return profile_page(request, clock_form=form, status=400)
     user = form.save()
     messages.success(request, f"Saved: your time zone ({user.time_zone}), quiet hours and digest hour.")
+    return redirect("profile")
+
+
+@login_required
+@require_POST
+def profile_play(request):
+    """The play preferences: whether a discard asks for a second press."""
+    form = PlayForm(request.POST, instance=request.user)
+    if not form.is_valid():
+        return profile_page(request, play_form=form, status=400)
+    user = form.save()
+    messages.success(request, f"Saved: ask before a discard — {user.get_confirm_discards_display().lower()}.")
     return redirect("profile")
 
 

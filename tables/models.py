@@ -266,9 +266,9 @@ class Game(models.Model):
         self.recorded_events = [*getattr(self, "recorded_events", []), event]
         return event
 
-    def latest_moves(self) -> list[dict]:
-        """The latest RECENT_MOVES history rows, newest first."""
-        return list(self.events.order_by("-seq").values(*HISTORY_FIELDS)[:RECENT_MOVES])
+    def latest_moves(self, count: int = RECENT_MOVES) -> list[dict]:
+        """The latest `count` history rows, newest first."""
+        return list(self.events.order_by("-seq").values(*HISTORY_FIELDS)[:count])
 
     def moves_after(self, version: int) -> list[dict] | None:
         """The history rows after `version`, newest first; None when they are more than

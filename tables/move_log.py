@@ -6,7 +6,11 @@ import re
 
 from ledger import chips
 from ledger.models import Entry
-from tables.table_view import HistoryLine, PayoutLine
+from tables.table_view import HistoryLine, PayoutLine, RecentLine, Seen
+
+# The "Just now" panel on the table: the moves since the viewer's own last one (that one
+# too), at least the FEWEST latest and at most the MOST.
+JUST_NOW_FEWEST, JUST_NOW_MOST = 5, 12
 
 # An engine's sentence names the mover "{player}" and any other seat "{seat:N}".
 _OTHER_SEAT = re.compile(r"\{seat:(\d+)\}")
@@ -34,6 +38,18 @@ def history_update(game, partial: bool, shown_version: int | None) -> tuple[list
         if moves is not None:
             return moves, "prepend"
     return game.latest_moves(), "replace" if partial else None
+
+
+def just_now(latest: list[dict], payouts: list[PayoutLine], seen: Seen, shown_version: int | None) -> list[RecentLine]:
+    """The "Just now" panel's lines, newest first, from the latest history rows (newest
+    first), each payment after the move that caused it. Those after the version the page
+    showed are `new` (on a whole page, `shown_version` None, none is)."""
+    mine = next((k for k, e in enumerate(latest) if seen.me is not None and e["seat"] == seen.my_index), len(latest))
+    lines = history_lines(latest[: min(max(mine + 1, JUST_NOW_FEWEST), JUST_NOW_MOST)], seen.name_of)
+    return [
+        {**line, "new": shown_version is not None and line["seq"] > shown_version}
+        for line in with_payouts(lines, payouts, newest_first=True)
+    ]
 
 
 def payout_lines(game, name_of) -> list[PayoutLine]:

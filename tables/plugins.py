@@ -136,8 +136,9 @@ class GamePlugin:
       (`winners_first`) ranks the winners first and everyone else still in after them.
 
     - `stand_in_level`: the level of bot that plays a turn its player let run out (and the
-      seat of a player who is away), and that "Play now against bots" seats: "normal" until
-      the game's hard bot is measured stronger (bench/bot_strength.py), then "hard".
+      seat of a player who is away): "normal" until the game's hard bot is measured stronger
+      (bench/bot_strength.py), then "hard". "Play now against bots" in the lobby seats the
+      level the player picks instead ("normal" unless they pick another).
 
     - `no_hint_moves`: the kinds of move for which a replay shows no "what the hard bot
       would have played" (a bot's answer to a trivia question is a guess, no play to learn).

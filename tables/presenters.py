@@ -15,10 +15,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 
+from accounts.models import User
 from ledger import chips
 from tables.actions.clocks import at_once_seconds
 from tables.models import CLOSED, STOPPED, Game, Seat, spoken_list, turn_time_label
-from tables.move_log import history_lines, history_update, payout_lines, with_payouts
+from tables.move_log import JUST_NOW_MOST, history_lines, history_update, just_now, payout_lines, with_payouts
 from tables.plugins import get_plugin
 from tables.seat_ratings import seat_ratings
 from tables.table_chat import talk
@@ -77,7 +78,7 @@ def present_table(
         **seating(game, seen, by_index, is_host, out),
         **links(game, table_urls(game, via_invite), is_host, via_invite, request),
         **timing(game, seen.me, by_index, out),
-        **moves(game, seen.name_of, partial, shown_version),
+        **moves(game, seen, partial, shown_version),
         **talk(game, seen, partial, shown_chat),
         "stakes": stakes(game),
         **choices(game, user, seen, is_host, out),
@@ -86,8 +87,15 @@ def present_table(
         "page_title": ("Your turn · " if whose.get("my_turn") and title["is_active"] else "") + title["title"],
         "error": error,
         "partial": partial,
+        "confirm_discards": confirm_discards(user),
     }
     return table, seen
+
+
+def confirm_discards(user) -> str:
+    """When a discard asks for a second press (static/js/confirm.js reads it off the page):
+    the player's choice; a signed-out viewer, who cannot discard anyway, gets the default."""
+    return getattr(user, "confirm_discards", None) or User.ConfirmDiscards.TOUCH
 
 
 def viewer(game, user, by_index: dict[int, Seat], request=None) -> Seen:
@@ -267,11 +275,19 @@ def _standing_clock(game, me: Seat | None, by_index: dict[int, Seat]) -> Standin
 # ---------------------------------------------------------------- the history
 
 
-def moves(game, name_of: Callable[[int], str], partial: bool, shown_version: int | None) -> Moves:
-    """The latest moves (or those after the version the page shows) with the payouts."""
+def moves(game, seen: Seen, partial: bool, shown_version: int | None) -> Moves:
+    """The latest moves (or those after the version the page shows) with the payouts, and
+    the "Just now" panel's, read again when the list has only the moves the page lacks."""
     events, swap = history_update(game, partial, shown_version)
-    history = with_payouts(history_lines(events, name_of), payout_lines(game, name_of), newest_first=True)
-    return {"history": history, "history_swap": swap}
+    payouts = payout_lines(game, seen.name_of)
+    latest = game.latest_moves(JUST_NOW_MOST) if swap == "prepend" else events
+    return {
+        "history": with_payouts(history_lines(events, seen.name_of), payouts, newest_first=True),
+        "history_swap": swap,
+        # A dealt table always has the panel (its first move then changes no layout); an
+        # open one has none.
+        "just_now": None if game.state is None else just_now(latest, payouts, seen, shown_version if partial else None),
+    }
 
 
 # ---------------------------------------------------------------- the stakes

@@ -84,6 +84,12 @@ class HistoryLine(PayoutLine):
     seq: int
 
 
+class RecentLine(HistoryLine):
+    """A line of the table's "Just now" panel (`move_log.just_now`)."""
+
+    new: bool  # after the version the page showed: highlighted as it arrives
+
+
 class ChatLine(TypedDict):
     seat: int | None
     name: str
@@ -197,6 +203,7 @@ class Moves(TypedDict):
 
     history: list[HistoryLine]  # newest first
     history_swap: str | None  # "prepend", "replace", or None on a whole page
+    just_now: list[RecentLine] | None  # the "Just now" panel, newest first; None before the deal
 
 
 class Talk(TypedDict):
@@ -240,6 +247,7 @@ class TableView(Heading, Seating, Links, Timing, Moves, Talk, Choices, Turn):
     error: str | None
     page_title: str
     partial: bool  # an htmx answer, not a whole page
+    confirm_discards: str  # "touch", "always" or "never": User.ConfirmDiscards
     # Filled by the game's presenter; None before the deal (`presenters.present`).
     arrange: NotRequired[Arrange | None]
     hand: NotRequired[list[dict] | None]

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from ratings.reading import ratings_of_player
 from tables import stats
 from tables.actions import errors, lifecycle
+from tables.actions.table_checks import BOT_LEVELS, offered_bot_levels
 from tables.forms import CreateTableForm
 from tables.models import STOPPED, Game, Seat, spoken_list, turn_time_label
 from tables.plugins import PLUGINS
@@ -24,6 +25,8 @@ from tables.table_links import streams_offered
 
 # Open tables per lobby page; a page number past the last shows the last.
 LOBBY_PAGE_SIZE = 50
+# The session's last bots' level for "Play now", shown chosen again in the lobby.
+QUICK_LEVEL_KEY = "quick_bot_level"
 
 
 def lobby(request, form: CreateTableForm | None = None, status: int = 200):
@@ -48,6 +51,7 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
         "my_tables": my_rows,
         "rematches": rematches,
         "games": [{"kind": slug, "name": plugin.name} for slug, plugin in PLUGINS.items()],
+        "quick_levels": quick_levels(request),
         # Each game's seats, for the create form's script (static/js/game-options.js) to
         # follow the chosen game; the form's own check says the same without it.
         "seat_ranges": {
@@ -59,6 +63,14 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
         "live_url": live_url(request, "lobby_live"),
     }
     return _render_live(request, "tables/lobby.html", "tables", context, status=status)
+
+
+def quick_levels(request) -> list[dict]:
+    """The bots' levels "Play now" offers (any game's), the session's last one chosen, else
+    "normal": a beginner's level. A game without the chosen level refuses it (quick_game)."""
+    chosen = request.session.get(QUICK_LEVEL_KEY, "normal")
+    offered = [level for level in BOT_LEVELS if any(level in p.bots for p in PLUGINS.values())]
+    return [{"value": level, "label": level.capitalize(), "chosen": level == chosen} for level in offered]
 
 
 def live_url(request, name: str) -> str | None:
@@ -289,15 +301,21 @@ def create_table(request):
 @login_required
 @require_POST
 def quick_game(request):
-    """One click from the lobby to a dealt game against bots."""
+    """One click from the lobby to a dealt game against bots, of the level chosen above
+    the buttons ("normal" when the request names none), remembered for the session."""
     kind = request.POST.get("kind")
     if kind not in PLUGINS:
         messages.error(request, "Choose one of the games to play.")
         return lobby(request, status=400)
+    level = request.POST.get("bot_level") or "normal"
+    if level not in offered_bot_levels(kind):
+        messages.error(request, f"Choose the bots' level: one of {', '.join(offered_bot_levels(kind))}.")
+        return lobby(request, status=400)
     try:
-        game = lifecycle.quick_game(request.user, kind)
+        game = lifecycle.quick_game(request.user, kind, bot_level=level)
     except errors.ServiceError as exc:
         messages.error(request, exc.message)
         return lobby(request, status=exc.status)
-    messages.success(request, "The cards are dealt. Good luck!")
+    request.session[QUICK_LEVEL_KEY] = level
+    messages.success(request, f"The cards are dealt, against {level} bots. Good luck!")
     return redirect(game)

@@ -77,11 +77,26 @@ def _need_text(kind: str, size: int) -> str:
 # ---------------------------------------------------------------- the page
 
 
+def _left_in_hand(rnd: dict, seat: int, ace: int) -> list[dict] | None:
+    """The cards that made a seat's points in a finished round, in hand order (none for a
+    round saved before the state kept them, nor for a seat out of the game)."""
+    hands = rnd.get("hands")
+    hand = hands[seat] if hands and seat < len(hands) else None
+    return None if hand is None else [pcard(card, ace_value=ace) for card in sort_hand(hand)]
+
+
 def _round_rows(view: dict, name_of) -> list[dict]:
+    ace = view["options"].get("ace_value", 15)
     rows = []
     for rnd in view.get("rounds") or []:
         cells = [
-            {"points": p, "low": seat in rnd["winners"], "out": p is None, "went_out": seat == rnd["went_out"]}
+            {
+                "points": p,
+                "low": seat in rnd["winners"],
+                "out": p is None,
+                "went_out": seat == rnd["went_out"],
+                "cards": _left_in_hand(rnd, seat, ace),
+            }
             for seat, p in enumerate(rnd["points"])
         ]
         if rnd["went_out"] is not None:
@@ -102,9 +117,17 @@ def _round_rows(view: dict, name_of) -> list[dict]:
 
 
 def _summary(row: dict, names: list[str]) -> dict:
-    """The last round, in words: who went out and what each player scored."""
+    """The last round, in words: who went out, what each player scored and the cards left
+    in their hand that scored it."""
     lines = [
-        {"name": names[i], "points": c["points"], "low": c["low"], "went_out": c["went_out"], "out": c["out"]}
+        {
+            "name": names[i],
+            "points": c["points"],
+            "low": c["low"],
+            "went_out": c["went_out"],
+            "out": c["out"],
+            "cards": c["cards"],
+        }
         for i, c in enumerate(row["cells"])
     ]
     return {**row, "lines": lines}

@@ -209,30 +209,61 @@ def _category(key: str) -> str:
 
 
 def deal_rows(view: dict, names: list[str]) -> list[dict]:
-    """Each finished deal: what each seat took (cards, spades, trivia) and its points by
-    category, in the order the categories come."""
+    """Each finished deal: what each seat took (cards, spades, right answers) and its points
+    by category, then the trivia points (a point a right answer, when the table scores
+    them), which add up to the deal's points."""
+    scored = bool((view.get("options") or {}).get("trivia_points"))
     rows = []
     for deal in view.get("deals") or []:
         breakdown = deal.get("breakdown") or [{} for _ in names]
         keys = list(dict.fromkeys(key for seat in breakdown for key in seat))
+        trivia = deal.get("trivia") or [0] * len(names)
+        lines = []
+        for i in range(len(names)):
+            trivia_points = trivia[i] if scored else 0
+            lines.append(
+                {
+                    "name": names[i],
+                    "cards": (deal.get("cards") or [None] * len(names))[i],
+                    "spades": (deal.get("spades") or [None] * len(names))[i],
+                    "trivia": trivia[i],
+                    "by_category": [breakdown[i].get(key, 0) for key in keys],
+                    "card_points": deal["points"][i],
+                    "trivia_points": trivia_points,
+                    "points": deal["points"][i] + trivia_points,
+                }
+            )
         rows.append(
             {
                 "number": deal["number"],
                 "categories": [_category(key) for key in keys],
-                "lines": [
-                    {
-                        "name": names[i],
-                        "cards": (deal.get("cards") or [None] * len(names))[i],
-                        "spades": (deal.get("spades") or [None] * len(names))[i],
-                        "trivia": (deal.get("trivia") or [0] * len(names))[i],
-                        "by_category": [breakdown[i].get(key, 0) for key in keys],
-                        "points": deal["points"][i],
-                    }
-                    for i in range(len(names))
-                ],
+                "trivia_scored": scored,
+                "lines": lines,
             }
         )
     return rows
+
+
+def points_by_deal(view: dict, rows: list[dict], scores: list[int]) -> dict:
+    """The running score itemised: per deal its card points and its trivia points (when
+    the table scores them), and the right answers of the deal in play, which score at once:
+    the rows add up to `totals`, the score."""
+    scored = bool((view.get("options") or {}).get("trivia_points"))
+    lines = []
+    for row in rows:
+        lines.append({"label": f"Deal {row['number']}: cards", "cells": [line["card_points"] for line in row["lines"]]})
+        if scored:
+            lines.append(
+                {
+                    "label": f"Deal {row['number']}: right answers",
+                    "cells": [line["trivia_points"] for line in row["lines"]],
+                }
+            )
+    finished = {row["number"] for row in rows}
+    current = view.get("trivia_right") or []
+    if scored and view.get("deal") not in finished and any(current):
+        lines.append({"label": f"Deal {view['deal']} so far: right answers", "cells": list(current)})
+    return {"lines": lines, "totals": list(scores)}
 
 
 def result_headline(result: dict, name_of) -> str:
@@ -314,6 +345,7 @@ class CasinoTable(TableView, total=False):
     scores: list[dict]
     target: int
     deal_rows: list[dict]
+    points_by_deal: dict  # points_by_deal: the rows that add up to the score
     last_deal: dict | None
     options: dict
 
@@ -365,6 +397,7 @@ def present_casino(game, table: TableView, seen: Seen) -> CasinoTable:
         }
     )
     page["last_deal"] = page["deal_rows"][-1] if page["deal_rows"] else None
+    page["points_by_deal"] = points_by_deal(view, page["deal_rows"], scores)
     controls = None
     if my_turn and hand is not None:
         controls = {"phase": view["phase"]}

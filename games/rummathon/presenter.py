@@ -36,7 +36,7 @@ from .engine.groups import KIND_NAME, slot_text
 from .engine.rules import BUY_PRICE, next_requirement
 from .faces import rcard
 from .forms import fields_for
-from .results import DECLARATION, final_result, round_rows
+from .results import DECLARATION, final_result, points_by_round, round_rows
 
 HAND_SORTS = ("colour", "number")
 ACTION_NAME = {"BYPASS": "Bypass", "BURDEN": "Burden", "DOUBLE_BURDEN": "Double Burden", "BLOCK": "Block"}
@@ -375,6 +375,8 @@ class RummathonTable(TableView, total=False):
     buying: dict | None  # buy_panel, after the deal
     scores: list[dict]
     round_rows: list[dict]  # results.round_rows
+    points_by_round: dict  # results.points_by_round: the rows that add up to the score
+    buy_price: int
     last_round: dict | None
     variant: str
 
@@ -424,6 +426,8 @@ def present_rummathon(game, table: TableView, seen: Seen) -> RummathonTable:
         }
     )
     page["last_round"] = page["round_rows"][-1] if page["round_rows"] else None
+    page["points_by_round"] = points_by_round(view, page["round_rows"])
+    page["buy_price"] = BUY_PRICE
     controls = None
     if panel:
         controls = {

@@ -94,13 +94,15 @@ def _take_new_table(host) -> None:
         raise TooMany(f"You have opened {limit} table{pluralize(limit)} in the last hour; try again later.")
 
 
-def quick_game(user, kind: str) -> Game:
-    """A game against bots, dealt at once: the user and bots of the game's stand-in level
-    (`GamePlugin.stand_in_level`) at a table of the game's usual size (its
-    `rules.info.default_players`, which the create form offers first: four for a game of
-    four, two for a game of two), the game in its short form if it has one
+def quick_game(user, kind: str, bot_level: str | None = None) -> Game:
+    """A game against bots, dealt at once: the user and bots of `bot_level` (the lobby's
+    "Play now" sends the player's choice, "normal" unless they pick another; None, for
+    scripts and tests, seats the game's `stand_in_level`) at a table of the game's usual
+    size (its `rules.info.default_players`, which the create form offers first: four for a
+    game of four, two for a game of two), the game in its short form if it has one
     (`GamePlugin.quick_options`), the table's other settings at their defaults (a friendly
-    game, one day per turn)."""
+    game, one day per turn). A level the game has no bot of is refused by `create_table`,
+    before anything is written."""
     with transaction.atomic():
         check_bot_games(user)  # before the table is opened, so that this is the refusal given
         if kind not in PLUGINS:
@@ -108,7 +110,12 @@ def quick_game(user, kind: str) -> Game:
         plugin = PLUGINS[kind]
         seats = plugin.rules.info.default_players
         game = create_table(
-            user, kind, seats=seats, bots=seats - 1, bot_level=plugin.stand_in_level, options=dict(plugin.quick_options)
+            user,
+            kind,
+            seats=seats,
+            bots=seats - 1,
+            bot_level=bot_level or plugin.stand_in_level,
+            options=dict(plugin.quick_options),
         )
         return start_table(user, game.pk)
 

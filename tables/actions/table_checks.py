@@ -15,6 +15,11 @@ from tables.plugins import PLUGINS
 BOT_LEVELS = ("easy", "normal", "hard")
 
 
+def offered_bot_levels(kind: str) -> list[str]:
+    """The levels of BOT_LEVELS the game has a bot of, easiest first."""
+    return [level for level in BOT_LEVELS if level in PLUGINS[kind].bots]
+
+
 def check_new_table(kind: str, seats: int, bots: int, bot_level: str) -> None:
     if kind not in RULES:
         raise ServiceError(f"Unknown game {kind!r}.")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.db import connections
 
+from tables import presenters
 from tables.actions import bot_play, lifecycle
 from tables.models import Game
 
@@ -70,6 +71,15 @@ def chromium(env: dict[str, str] | None = None):
         )
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def discards_ask_first(monkeypatch):
+    """Every player's discard asks first, as it did for everyone before decision 0044: the
+    browser presses with a mouse, where the default ("touch") would not ask, and
+    `confirm.press_twice` expects the question. test_e2e_confirm_choice.py overrides this
+    fixture to try each setting."""
+    monkeypatch.setattr(presenters, "confirm_discards", lambda user: "always")
 
 
 @pytest.fixture

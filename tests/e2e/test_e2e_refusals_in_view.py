@@ -114,7 +114,8 @@ def capitalla(alice, bob) -> Refusal:
         cards = page.locator(".my-hand button[name=card]")
         first, last = cards.first.get_attribute("value"), cards.last.get_attribute("value")
         play(alice, game, {"type": "discard", "card": first})
-        return page.locator(f'.my-hand button[name=card][value="{last}"]')
+        # The card's button now; in the new table, no longer hers to discard, the card itself.
+        return page.locator(f'.my-hand [data-card="{last}"]')
 
     return Refusal(game, prepare, lambda page, control: press_twice(page, control))
 
@@ -289,8 +290,10 @@ def test_a_refused_press_says_why_by_the_control_and_in_view(refusal, browser, s
 
     shown = box(alert)
     assert inside_viewport(page, shown), (shown, page.viewport_size)
-    assert vertical_gap(shown, pressed) <= NEAR, (shown, pressed)
-    assert banner_in_page(page) == banner  # nothing came in above the table's moves
+    # By the control where the new table has it (its layout may have moved it), else where it was.
+    now = box(control) if control.count() == 1 else pressed
+    assert min(vertical_gap(shown, pressed), vertical_gap(shown, now)) <= NEAR, (shown, pressed, now)
+    assert abs(banner_in_page(page) - banner) < 1  # nothing came in above the table's moves (sub-pixel rounding aside)
     assert page.evaluate(f"{MARKER} === true"), "the page was reloaded: htmx should have swapped the table"
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{refusal.game.kind}-{screen}.png"))

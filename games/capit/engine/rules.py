@@ -479,6 +479,12 @@ def _end_round(new: State, went_out: int | None) -> None:
             "went_out": went_out,
             "reason": "went_out" if went_out is not None else "stock_out",
             "points": points,
+            # The cards that made each seat's points, public once scored: as faces, for the
+            # ids come back in the next rounds' hidden hands and a view must not name them.
+            "hands": [
+                None if seat in new["out"] else [face_of(c) for c in new["hands"][seat]]
+                for seat in range(new["players"])
+            ],
             "winners": [seat for seat, p in enumerate(points) if p == low],
         }
     ]

@@ -129,6 +129,7 @@ class CasinoRules:
             just_captured=list(state["just_captured"]),
             askable=_askable_cards(state) if state["phase"] == "ask" else [],
             scores=list(state["scores"]),
+            trivia_right=list(state["trivia_right"]),  # this deal's, so the page can itemise them
             target=TARGET,
             deals=_copied(state["deals"]),
             asked=[_public_question(state, record) for record in state["asked"]],

@@ -771,6 +771,8 @@ def _end_round(new: State, went_out: int | None) -> None:
             "went_out": went_out,
             "points": gained,
             "burden_points": burden_points,
+            # the cards each seat bought after this round's deal (their cost left the score then)
+            "bought": [count or 0 for count in new["bought"]],
             "left_in_hand": in_hands,
             "advanced": advanced,
             "declared": list(new["declared"]),

@@ -109,13 +109,17 @@ def _search(hand: _Hand, requirement: list[dict], allow_empty: bool, budget: int
         i = placed[k]
         kind, size = requirement[i]["kind"], requirement[i]["size"]
         same = k > 0 and requirement[placed[k - 1]] == requirement[i]
-        for cost, first in _candidates(counts, kind, size):
+        sets_later = any(requirement[j]["kind"] == "set" for j in placed[k + 1 :])
+        for cost, first, left_out in _candidates(counts, kind, size, sets_later):
             if same and first < floor:
                 continue
             if fill + cost >= bound():
                 break
-            # A set takes as many naturals as its cost leaves (fewer may leave some to a later set).
-            numbers = range(first, first + size) if kind == "run" else [first] * (size - cost)
+            # A set takes as many naturals as its cost leaves, and a run may leave one of its
+            # numbers to a Flex: fewer naturals may leave a card that a later set needs.
+            numbers = (
+                [n for n in range(first, first + size) if n != left_out] if kind == "run" else [first] * (size - cost)
+            )
             got = [card for card in (take(n, chosen) for n in numbers) if card]
             picks[i] = got
             place(k + 1, fill + cost, empty, first, chosen)
@@ -144,10 +148,11 @@ def _search_order(item: dict) -> tuple[int, int]:
     return _KIND_ORDER[item["kind"]], -item["size"]
 
 
-def _candidates(counts: list[list[int]], kind: str, size: int) -> list[tuple[int, int]]:
-    """(Flex places needed, first number) of every run window or set number holding a
-    natural card, cheapest first. A set is offered with each number of naturals it can
-    take, fewest Flex first: taking fewer can leave a card that a later set needs."""
+def _candidates(counts: list[list[int]], kind: str, size: int, sets_later: bool = False) -> list[tuple]:
+    """(Flex places needed, first number, a number the run leaves to a Flex or None) of
+    every run window or set number holding a natural card, cheapest first. A set is offered
+    with each number of naturals it can take, fewest Flex first, and with `sets_later` a
+    run also without each of its naturals: taking fewer can leave a card a later set needs."""
     have = [0] * (HIGH + 1)
     for row in counts:
         for n in _NUMBERS:
@@ -156,13 +161,15 @@ def _candidates(counts: list[list[int]], kind: str, size: int) -> list[tuple[int
     if kind == "set":
         for n in _NUMBERS:
             for naturals in range(min(size, have[n]), 0, -1):
-                out.append((size - naturals, n))
+                out.append((size - naturals, n, None))
     else:
         for first in range(LOW, HIGH - size + 2):
-            present = sum(1 for n in range(first, first + size) if have[n])
+            present = [n for n in range(first, first + size) if have[n]]
             if present:
-                out.append((size - present, first))
-    out.sort()
+                out.append((size - len(present), first, None))
+            if sets_later and len(present) > 1:
+                out.extend((size - len(present) + 1, first, n) for n in present)
+    out.sort(key=lambda candidate: candidate[:2])
     return out
 
 

@@ -67,8 +67,13 @@ def picks_standing_in_hard(toy_game_with):
     return hard
 
 
-def test_play_now_seats_bots_of_the_games_stand_in_level(picks_standing_in_hard, alice, enqueued):
+def test_a_quick_game_without_a_level_seats_the_games_stand_in_level(picks_standing_in_hard, alice, enqueued):
     game = lifecycle.quick_game(alice, "picks")
+    assert {s.bot_level for s in game.seat_list if s.user_id is None} == {"hard"}
+
+
+def test_play_now_seats_the_level_asked(picks_standing_in_hard, alice, enqueued):
+    game = lifecycle.quick_game(alice, "picks", bot_level="hard")
     assert {s.bot_level for s in game.seat_list if s.user_id is None} == {"hard"}
 
 

@@ -124,6 +124,7 @@ def test_bots_are_marked(client, alice):
     html = page_of(client, alice, Game.objects.get(pk=game.pk))
     assert "Bot 2 (normal)" in html and "Bot 3 (normal)" in html
     assert html.count('class="tag tag--bot"') == 2
+    assert ">Normal bots</span>" in html  # the table's header says their level
 
 
 def test_after_the_end_the_seed_and_all_hands_are_shown(client, alice, bob, table):
