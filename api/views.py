@@ -31,11 +31,11 @@ from api.schemas import (
     TableIn,
     TablesOut,
 )
+from capitalla_site.db_timeouts import database_busy
 from tables.actions import bot_play, errors, lifecycle, player_moves, table_talk
 from tables.actions.table_checks import BOT_LEVELS
 from tables.models import Game
 from tables.plugins import PLUGINS
-from tables.views_errors import database_busy
 from tables.views_lobby import in_lobby_order, my_games_by_urgency, my_open_tables, rematch_tables_for
 
 logger = logging.getLogger(__name__)
@@ -113,8 +113,8 @@ def failed(request, exc: Exception):
     that reads `detail`, never Django's HTML page. Logged with its traceback here: Django
     logs the 500 answer itself, but without it. A request that waited the database pool's
     timeout broke nothing: 503 and Retry-After, as the pages answer (views_errors)."""
-    if database_busy(exc):
-        logger.warning("The API was too busy for %s %s: no database connection in time", request.method, request.path)
+    if why := database_busy(exc):
+        logger.warning("The API was too busy for %s %s: %s", request.method, request.path, why)
         response = _detail(request, "The server is busy: try again in a few seconds.", 503)
         response["Retry-After"] = "5"
         return response

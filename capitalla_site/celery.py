@@ -4,11 +4,20 @@ import warnings
 from celery import Celery, signals
 from celery.exceptions import CPendingDeprecationWarning
 
+from capitalla_site.db_timeouts import bound, worker_role
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "capitalla_site.settings")
 
 app = Celery("capitalla")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@signals.celeryd_init.connect
+def _bound_queries(options=None, **kwargs):
+    """A worker's database bounds, by the queues it serves (capitalla_site/db_timeouts.py):
+    set before it forks the processes that open connections."""
+    bound(worker_role((options or {}).get("queues")))
 
 
 @signals.worker_ready.connect

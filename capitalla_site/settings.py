@@ -403,7 +403,10 @@ API_LONG_POLLS_PER_PROCESS = int(os.environ.get("API_LONG_POLLS_PER_PROCESS", "6
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"without_traceback": {"()": "capitalla_site.log_filters.WithoutTraceback"}},
+    "filters": {
+        "without_traceback": {"()": "capitalla_site.log_filters.WithoutTraceback"},
+        "database_busy_in_one_line": {"()": "capitalla_site.log_filters.DatabaseBusyInOneLine"},
+    },
     "handlers": {
         "console": {"class": "logging.StreamHandler"},
         "console_one_line": {"class": "logging.StreamHandler", "filters": ["without_traceback"]},
@@ -412,6 +415,8 @@ LOGGING = {
     "loggers": {
         # Requests refused as suspicious (DisallowedHost, RequestDataTooBig…): one line each.
         "django.security": {"handlers": ["console_one_line"], "propagate": False},
+        # A 503 because the database did not answer in time: one warning line saying why.
+        "django.request": {"filters": ["database_busy_in_one_line"]},
         # At INFO, aiosmtpd (mail_in) logs every SMTP command, each RCPT's signed reply
         # token with it (a secret), and django-axes four lines per login: warnings only
         # (axes logs failed logins and lockouts as warnings).

@@ -1,18 +1,18 @@
 """The site's own error pages, with its header and a way back to the lobby, with `DEBUG`
 off: 404 (says what was not found when one of our views said so; an htmx request gets
 the table's "gone" line in place of the table, not a page inside it), and
-the page of a form refused by the CSRF check, and 500, or 503 when the database's pool
-had no connection to lend in time. 403 is Django's own view with our `403.html`."""
+the page of a form refused by the CSRF check, and 500, or 503 when the database did not
+answer in time: its pool had no connection to lend, or a statement or a lock wait ran
+past its bound (capitalla_site/db_timeouts.py). 403 is Django's own view with our `403.html`."""
 
 import sys
 
-from django.db import OperationalError
 from django.http import Http404, HttpResponseServerError
 from django.middleware.csrf import REASON_NO_CSRF_COOKIE
 from django.shortcuts import render
 from django.template import loader
-from psycopg_pool import PoolTimeout
 
+from capitalla_site.db_timeouts import database_busy
 from tables.views import not_found_partial
 
 
@@ -31,15 +31,10 @@ def csrf_failure(request, reason: str = ""):
     return render(request, "403_csrf.html", {"no_cookie": reason == REASON_NO_CSRF_COOKIE}, status=403)
 
 
-def database_busy(error) -> bool:
-    """The request waited the pool's timeout for a database connection."""
-    return isinstance(error, OperationalError) and isinstance(error.__cause__, PoolTimeout)
-
-
 def server_error(request):
-    """handler500, called while the exception is handled. A request that waited the pool's
-    timeout for a database connection (a burst of requests larger than the pools) was
-    refused nothing and broke nothing: it gets 503 and a Retry-After, which clients and
+    """handler500, called while the exception is handled. A request that waited for the
+    database past its bounds (a burst larger than the pools, a lock held) changed nothing,
+    its transaction rolled back: it gets 503 and a Retry-After, which clients and
     proxies read as "come back", not a 500. Rendered without the request, as Django's
     own: every context processor would ask the database again."""
     busy = database_busy(sys.exception())

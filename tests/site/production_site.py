@@ -86,15 +86,16 @@ def wait_for_port(port: int, process: subprocess.Popen):
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
             return
         except OSError:
-            assert process.poll() is None, process.stderr.read().decode()
+            assert process.poll() is None, process.stderr.read().decode() if process.stderr else "exited"
             time.sleep(0.1)
     raise AssertionError(f"nothing listens on {port}")
 
 
 @contextlib.contextmanager
 def running(command: list[str], port: int, **popen):
-    """`command` started and listening on `port`, stopped on leaving."""
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **popen)
+    """`command` started and listening on `port`, stopped on leaving; its stderr piped,
+    unless `popen` sends it elsewhere."""
+    process = subprocess.Popen(command, **{"stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE, **popen})
     try:
         wait_for_port(port, process)
         yield process
@@ -104,12 +105,15 @@ def running(command: list[str], port: int, **popen):
 
 
 @contextlib.contextmanager
-def gunicorn(var_dir, **env):
-    """The web server of the operators' production steps on a free port of 127.0.0.1."""
+def gunicorn(var_dir, log=None, **env):
+    """The web server of the operators' production steps on a free port of 127.0.0.1; what
+    it logs goes to the file `log`, if given."""
     port = free_port()
     command = [sys.executable, "-m", "gunicorn", "capitalla_site.asgi", "-k", "capitalla_site.asgi_worker.Worker"]
     command += ["--bind", f"127.0.0.1:{port}", "--workers", "1", "--graceful-timeout", "5"]
-    with running(command, port, env=environment(var_dir, **env), cwd=settings.BASE_DIR):
+    with contextlib.ExitStack() as stack:
+        logged = {"stderr": stack.enter_context(open(log, "w"))} if log else {}  # noqa: SIM115 - closed by the stack
+        stack.enter_context(running(command, port, env=environment(var_dir, **env), cwd=settings.BASE_DIR, **logged))
         yield port
 
 
