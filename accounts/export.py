@@ -47,6 +47,7 @@ def _account(user) -> dict:
         "quiet_hours": [user.quiet_from, user.quiet_until] if user.quiet_from and user.quiet_until else None,
         "digest_hour": user.digest_hour,
         "confirm_discards": user.confirm_discards,
+        "tours_done": user.tours_done,
         "joined": user.date_joined,
         "last_login": user.last_login,
     }

@@ -3,7 +3,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
-from django.db import models
+from django.db import models, transaction
 from django.utils import timezone
 
 from .name_keys import name_key
@@ -82,6 +82,9 @@ class User(AbstractUser):
         choices=ConfirmDiscards.choices,
         default=ConfirmDiscards.TOUCH,
     )
+    # The games (their kinds) whose first-game tour this player finished or skipped: it is
+    # not offered again (tables.tours, decision 0045).
+    tours_done = models.JSONField("First-game tours done", default=list, blank=True, editable=False)
 
     @property
     def name(self) -> str:
@@ -104,6 +107,16 @@ class User(AbstractUser):
 
     def today(self, now: datetime) -> date:
         return now.astimezone(ZoneInfo(self.time_zone)).date()
+
+    def finish_tour(self, kind: str) -> None:
+        """Marks the tour of `kind` done, under a row lock: two tabs finishing two games'
+        tours at once both count."""
+        with transaction.atomic():
+            done = type(self).objects.select_for_update().values_list("tours_done", flat=True).get(pk=self.pk)
+            if kind not in done:
+                done = [*done, kind]
+                type(self).objects.filter(pk=self.pk).update(tours_done=done)
+        self.tours_done = done
 
     def save(self, *args, **kwargs):
         self.name_key = name_key(self.name)

@@ -64,13 +64,26 @@ BOT_LEVEL_HELP = (
 )
 
 
-def _level_note(level: str) -> str:
-    """Which games have bots of `level`, for a level not every game has yet."""
-    names = [plugin.name for plugin in PLUGINS.values() if level in plugin.bots]
-    if not names:
-        return f"No game has {level} bots yet."
-    listed = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-    return f"{level.capitalize()} bots play {listed} only, so far."
+def _spoken(words: list[str]) -> str:
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
+def fewer_levels_note() -> str:
+    """What a game offering fewer levels than BOT_LEVELS offers, one sentence a game: a level
+    is offered only once it is measured stronger than the one below (bench/README.md, "Bot
+    strength"), so a game without its top level says its harder bot played no better."""
+    notes = []
+    for plugin in PLUGINS.values():
+        offered = [level for level in BOT_LEVELS if level in plugin.bots]
+        if len(offered) == len(BOT_LEVELS):
+            continue
+        count = {0: "no", 1: "one level", 2: "two levels"}.get(len(offered), f"{len(offered)} levels")
+        note = f"{plugin.name} has {count}, {_spoken(offered)}" if offered else f"{plugin.name} has no bots"
+        missing = [level for level in BOT_LEVELS if level not in offered]
+        if offered and BOT_LEVELS.index(missing[0]) == len(offered):  # only the top levels are missing
+            note += f": a {missing[0]} bot we wrote played no better than its {offered[-1]} one"
+        notes.append(note + ".")
+    return " ".join(notes)
 
 
 class CreateTableForm(forms.Form):
@@ -148,9 +161,8 @@ class CreateTableForm(forms.Form):
         first = next(iter(PLUGINS.values()))  # the first of GAME_APPS
         self.fields["kind"].initial = first.slug
         self.fields["seats"].initial = first.rules.info.default_players
-        # A level not every game has yet says which have it.
-        partial = [level for level in BOT_LEVELS if not all(level in p.bots for p in PLUGINS.values())]
-        self.fields["bot_level"].help_text = " ".join([BOT_LEVEL_HELP, *(_level_note(level) for level in partial)])
+        # A game offering fewer levels says so.
+        self.fields["bot_level"].help_text = " ".join(filter(None, [BOT_LEVEL_HELP, fewer_levels_note()]))
         # Every game's options; only the chosen game's are read (without JavaScript the
         # page shows them all).
         self.game_options = {

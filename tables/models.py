@@ -73,7 +73,7 @@ def is_system_move(move) -> bool:
 # How many of the latest moves a game page lists; the history page has them all.
 RECENT_MOVES = 30
 # What a line of the move history is made of (Event columns).
-HISTORY_FIELDS = ("seq", "seat", "summary", "created_at")
+HISTORY_FIELDS = ("seq", "seat", "summary", "created_at", "move")
 
 
 class GameQuerySet(models.QuerySet):

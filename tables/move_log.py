@@ -6,11 +6,15 @@ import re
 
 from ledger import chips
 from ledger.models import Entry
-from tables.table_view import HistoryLine, PayoutLine, RecentLine, Seen
+from tables.table_view import HistoryLine, PayoutLine, RecentLine, RoundOver, Seen
 
 # The "Just now" panel on the table: the moves since the viewer's own last one (that one
-# too), at least the FEWEST latest and at most the MOST.
-JUST_NOW_FEWEST, JUST_NOW_MOST = 5, 12
+# too), at least the FEWEST latest and at most the MOST: a minute of bots moving at a full
+# table, and the end of a round among them (`round_over`).
+JUST_NOW_FEWEST, JUST_NOW_MOST = 5, 30
+
+# How the rummies' engines (rules.describe) tell the move that ends a round: "... round 2 is over."
+ROUND_ENDS = re.compile(r"\bround \d+ is over\.")
 
 # An engine's sentence names the mover "{player}" and any other seat "{seat:N}".
 _OTHER_SEAT = re.compile(r"\{seat:(\d+)\}")
@@ -40,16 +44,41 @@ def history_update(game, partial: bool, shown_version: int | None) -> tuple[list
     return game.latest_moves(), "replace" if partial else None
 
 
-def just_now(latest: list[dict], payouts: list[PayoutLine], seen: Seen, shown_version: int | None) -> list[RecentLine]:
-    """The "Just now" panel's lines, newest first, from the latest history rows (newest
-    first), each payment after the move that caused it. Those after the version the page
-    showed are `new` (on a whole page, `shown_version` None, none is)."""
+def just_now_window(latest: list[dict], seen: Seen) -> list[dict]:
+    """The history rows (newest first) of the "Just now" panel: the moves since the
+    viewer's own last one (that one too), at least JUST_NOW_FEWEST, at most JUST_NOW_MOST."""
     mine = next((k for k, e in enumerate(latest) if seen.me is not None and e["seat"] == seen.my_index), len(latest))
-    lines = history_lines(latest[: min(max(mine + 1, JUST_NOW_FEWEST), JUST_NOW_MOST)], seen.name_of)
+    return latest[: min(max(mine + 1, JUST_NOW_FEWEST), JUST_NOW_MOST)]
+
+
+def just_now(window: list[dict], payouts: list[PayoutLine], name_of, shown_version: int | None) -> list[RecentLine]:
+    """The "Just now" panel's lines, newest first, from its window of history rows, each
+    payment after the move that caused it. Those after the version the page showed are
+    `new` (on a whole page, `shown_version` None, none is)."""
     return [
         {**line, "new": shown_version is not None and line["seq"] > shown_version}
-        for line in with_payouts(lines, payouts, newest_first=True)
+        for line in with_payouts(history_lines(window, name_of), payouts, newest_first=True)
     ]
+
+
+def round_over(table, seen: Seen, ends: re.Pattern, noun: str, last: dict | None) -> RoundOver | None:
+    """The summary `last` of the last round (or deal: `noun`) opens the table while the game goes
+    on and that round ended since the viewer last moved: a line of the panel's moves, in
+    the engine's words, matches `ends`, their own move included (they went out). A
+    spectator sees it while that move is among the panel's."""
+    if last is None or not table["is_active"]:
+        return None
+    number = last["number"]
+    for row in reversed(table["recent_moves"]):
+        if ends.search(row["summary"]):
+            return {
+                "key": f"{noun.lower()}-{number}",
+                "title": f"{noun} {number} is over",
+                "next": f"{noun} {number + 1} is dealt.",
+            }
+        if seen.me is not None and row["seat"] == seen.my_index:
+            return None
+    return None
 
 
 def payout_lines(game, name_of) -> list[PayoutLine]:

@@ -53,6 +53,18 @@ winners_first = ranking_by(lambda state, seat: 0)
 
 
 @dataclass(frozen=True)
+class TourStep:
+    """One step of a game's first-game tour (static/js/tour.js): a bubble with `title` and
+    `text`, pointing at the first of `targets` (CSS selectors inside the table, tried in
+    order: the action bar, else the turn banner while it is another's turn) that the page
+    shows; none shown, the bubble stands in the middle of the screen."""
+
+    title: str
+    text: str
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class GamePlugin:
     """A game, as the core sees it. Writing a game means filling in these fields:
 
@@ -143,6 +155,10 @@ class GamePlugin:
     - `no_hint_moves`: the kinds of move for which a replay shows no "what the hard bot
       would have played" (a bot's answer to a trivia question is a guess, no play to learn).
 
+    - `tour`: the game's first-game tour, 3 to 6 `TourStep`s in the table's own words
+      (the goal, the hand, the piles, the buttons, the last moves): offered on a player's
+      first table of the game (`tables.tours`, decision 0045). Empty: no tour.
+
     The game's rules page is the template `<slug>/rules.html`, its CSS the static file
     `stylesheet`; the create form offers the player counts of `rules.info`. `tests/contract/` runs over every
     registered game.
@@ -171,6 +187,7 @@ class GamePlugin:
     stand_in_level: str = "normal"
     ranking: Callable[[State], list[int]] = winners_first
     no_hint_moves: frozenset[str] = frozenset()
+    tour: Sequence[TourStep] = ()
 
     @property
     def slug(self) -> str:

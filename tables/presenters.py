@@ -19,7 +19,15 @@ from accounts.models import User
 from ledger import chips
 from tables.actions.clocks import at_once_seconds
 from tables.models import CLOSED, STOPPED, Game, Seat, spoken_list, turn_time_label
-from tables.move_log import JUST_NOW_MOST, history_lines, history_update, just_now, payout_lines, with_payouts
+from tables.move_log import (
+    JUST_NOW_MOST,
+    history_lines,
+    history_update,
+    just_now,
+    just_now_window,
+    payout_lines,
+    with_payouts,
+)
 from tables.plugins import get_plugin
 from tables.seat_ratings import seat_ratings
 from tables.table_chat import talk
@@ -41,6 +49,7 @@ from tables.table_view import (
     Timing,
     Turn,
 )
+from tables.tours import offered_tour
 
 
 def present(game, user, **shown) -> TableView:
@@ -88,6 +97,8 @@ def present_table(
         "error": error,
         "partial": partial,
         "confirm_discards": confirm_discards(user),
+        # Only a whole page carries the tour: it lives outside the swapped table.
+        "tour": None if partial else offered_tour(game, user, seen),
     }
     return table, seen
 
@@ -281,12 +292,14 @@ def moves(game, seen: Seen, partial: bool, shown_version: int | None) -> Moves:
     events, swap = history_update(game, partial, shown_version)
     payouts = payout_lines(game, seen.name_of)
     latest = game.latest_moves(JUST_NOW_MOST) if swap == "prepend" else events
+    window, shown = just_now_window(latest, seen), shown_version if partial else None
     return {
         "history": with_payouts(history_lines(events, seen.name_of), payouts, newest_first=True),
         "history_swap": swap,
         # A dealt table always has the panel (its first move then changes no layout); an
         # open one has none.
-        "just_now": None if game.state is None else just_now(latest, payouts, seen, shown_version if partial else None),
+        "just_now": None if game.state is None else just_now(window, payouts, seen.name_of, shown),
+        "recent_moves": window[::-1],
     }
 
 

@@ -84,6 +84,14 @@ class HistoryLine(PayoutLine):
     seq: int
 
 
+class RoundOver(TypedDict):
+    """A round just over, its summary opening the table (`move_log.round_over`)."""
+
+    key: str  # "round-3": what Continue remembers
+    title: str  # "Round 3 is over"
+    next: str  # "Round 4 is dealt."
+
+
 class RecentLine(HistoryLine):
     """A line of the table's "Just now" panel (`move_log.just_now`)."""
 
@@ -204,6 +212,7 @@ class Moves(TypedDict):
     history: list[HistoryLine]  # newest first
     history_swap: str | None  # "prepend", "replace", or None on a whole page
     just_now: list[RecentLine] | None  # the "Just now" panel, newest first; None before the deal
+    recent_moves: list[dict]  # the panel's history rows with their moves, oldest first: card_marks reads them
 
 
 class Talk(TypedDict):
@@ -240,6 +249,17 @@ class Turn(TypedDict, total=False):
     waiting_for: str
 
 
+class Tour(TypedDict):
+    """The first-game tour offered to the viewer (`tables.tours.offered_tour`)."""
+
+    kind: str
+    game_name: str
+    steps: int  # how many
+    steps_url: str  # tables.tours.tour_steps: the steps' words, for tour.js
+    done_url: str
+    next: str  # where the "Skip" form goes back to without JavaScript
+
+
 class TableView(Heading, Seating, Links, Timing, Moves, Talk, Choices, Turn):
     """The table as the core builds it for every game (`presenters.present_table`)."""
 
@@ -248,6 +268,7 @@ class TableView(Heading, Seating, Links, Timing, Moves, Talk, Choices, Turn):
     page_title: str
     partial: bool  # an htmx answer, not a whole page
     confirm_discards: str  # "touch", "always" or "never": User.ConfirmDiscards
+    tour: Tour | None  # the first-game tour offered (tables.tours); None in an htmx answer
     # Filled by the game's presenter; None before the deal (`presenters.present`).
     arrange: NotRequired[Arrange | None]
     hand: NotRequired[list[dict] | None]

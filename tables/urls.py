@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from tables import views, views_absences, views_lobby, views_tables
+from tables import tours, views, views_absences, views_lobby, views_tables
 from tables.plugins import PLUGINS
 
 urlpatterns = [
@@ -26,6 +26,8 @@ urlpatterns = [
     path("my-games/", views_lobby.my_games, name="my_games"),
     path("players/<int:user_id>/", views_lobby.player_page, name="player"),
     path("join/<str:code>/", views_tables.invite, name="invite"),
+    path("tours/done/", tours.tour_done, name="tour_done"),
+    path("tours/<slug:kind>/", tours.tour_steps, name="tour_steps"),
     path("rules/", views.rules_index, name="rules_index"),
     path("rules/<slug:kind>/", views.rules_page, name="rules"),
     # The profile's absences keep the profile's paths: their views are here because they

@@ -16,7 +16,7 @@ from ratings.reading import ratings_of_player
 from tables import stats
 from tables.actions import errors, lifecycle
 from tables.actions.table_checks import BOT_LEVELS, offered_bot_levels
-from tables.forms import CreateTableForm
+from tables.forms import CreateTableForm, fewer_levels_note
 from tables.models import STOPPED, Game, Seat, spoken_list, turn_time_label
 from tables.plugins import PLUGINS
 from tables.presenters import joining, status_label
@@ -52,6 +52,7 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
         "rematches": rematches,
         "games": [{"kind": slug, "name": plugin.name} for slug, plugin in PLUGINS.items()],
         "quick_levels": quick_levels(request),
+        "fewer_levels": fewer_levels_note(),  # a game offering fewer levels says so
         # Each game's seats, for the create form's script (static/js/game-options.js) to
         # follow the chosen game; the form's own check says the same without it.
         "seat_ranges": {
@@ -67,7 +68,8 @@ def lobby(request, form: CreateTableForm | None = None, status: int = 200):
 
 def quick_levels(request) -> list[dict]:
     """The bots' levels "Play now" offers (any game's), the session's last one chosen, else
-    "normal": a beginner's level. A game without the chosen level refuses it (quick_game)."""
+    "normal": a beginner's level. A game without the chosen level refuses it (quick_game);
+    the help under the buttons names such a game and its levels (`fewer_levels_note`)."""
     chosen = request.session.get(QUICK_LEVEL_KEY, "normal")
     offered = [level for level in BOT_LEVELS if any(level in p.bots for p in PLUGINS.values())]
     return [{"value": level, "label": level.capitalize(), "chosen": level == chosen} for level in offered]
@@ -308,6 +310,10 @@ def quick_game(request):
         messages.error(request, "Choose one of the games to play.")
         return lobby(request, status=400)
     level = request.POST.get("bot_level") or "normal"
+    if level in BOT_LEVELS and level not in offered_bot_levels(kind):  # a level this game does not offer
+        offered = " and ".join(offered_bot_levels(kind))
+        messages.error(request, f"{PLUGINS[kind].name} has {offered} bots only: choose one of those levels.")
+        return lobby(request, status=400)
     if level not in offered_bot_levels(kind):
         messages.error(request, f"Choose the bots' level: one of {', '.join(offered_bot_levels(kind))}.")
         return lobby(request, status=400)

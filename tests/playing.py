@@ -4,6 +4,7 @@ import random
 
 from tables.actions import bot_play, player_moves
 from tables.models import Game
+from tables.presenters import present
 
 
 def play_moves(game, moves: int | None = None):
@@ -22,3 +23,22 @@ def play_moves(game, moves: int | None = None):
             game = player_moves.play_move(seat.user, game.pk, game.version, bot.choose(game.state, seat.index, rng))
         played += 1
     return game
+
+
+def until_a_round_ends(game: Game, user) -> Game:
+    """Play on, a move at a time, until `user`'s table shows a round (a deal) just over."""
+    for _ in range(2000):
+        game = play_moves(game, 1)
+        assert game.status == Game.Status.ACTIVE, "the game ended before a round did"
+        if present(game, user)["round_over"]:
+            return game
+    raise AssertionError("no round ended")
+
+
+def until_seat_moved(game: Game, seat: int) -> Game:
+    """Play on until the player in `seat` has made a move."""
+    while True:
+        mover = game.to_act[0]
+        game = play_moves(game, 1)
+        if mover == seat:
+            return game

@@ -2,10 +2,9 @@
 
 from tables.plugins import GamePlugin, Payout, end_payouts, ranking_by
 
-from . import forms, presenter, urls
+from . import forms, presenter, tour, urls
 from .engine import COMMANDS, HAND_ORDERS, RULES, all_cards, reshuffle_hidden
 from .engine.bots import BOTS
-from .engine.hard import HardBot
 
 
 def payouts(state: dict, pot: int) -> list[Payout]:
@@ -27,8 +26,10 @@ def payouts(state: dict, pot: int) -> list[Payout]:
 
 PLUGIN = GamePlugin(
     rules=RULES,
-    bots={**BOTS, "hard": HardBot()},
-    stand_in_level="normal",  # the hard bot measured only even with normal: bench/README.md, "Bot strength"
+    # No "hard": the hard bot (engine/hard.py, now a bench reference) measured only even
+    # with normal, so Cap-It offers two levels and the lobby says so (bench/README.md, "Bot strength").
+    bots=BOTS,
+    stand_in_level="normal",
     present=presenter.present_capit,
     hand_sorts=HAND_ORDERS,
     replay_position=presenter.capit_position,
@@ -45,4 +46,5 @@ PLUGIN = GamePlugin(
     chapter=lambda state: f"Round {state['round']}",
     demo_tables=({"host": "demo", "seats": 4, "bots": 0, "bot_level": "normal", "ante": 50},),
     ranking=ranking_by(lambda state, seat: state["result"]["scores"][seat]),  # the lowest total first
+    tour=tour.TOUR,
 )

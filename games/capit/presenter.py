@@ -16,8 +16,10 @@ from django.urls import reverse
 from engine.cards import SYMBOL, as_face, face_of, spoken, spoken_slot
 from engine.commands import letter
 from engine.common import next_seat
+from tables.card_marks import PileMarks, PileMoves, discard_of, pile_marks
+from tables.move_log import ROUND_ENDS, round_over
 from tables.presenters import arranged, headline
-from tables.table_view import Seen, TableView
+from tables.table_view import RoundOver, Seen, TableView
 
 from .builder import builder_offers, wild_options
 from .chart import score_chart
@@ -202,6 +204,7 @@ def capit_position(view: dict, hands: list[list[str]], names: list[str]) -> dict
         "discard_top": pcard(top, ace_value=ace) if top else None,
         "stock_size": view.get("stock_size", 0),
         "discard_size": view.get("discard_size", 0),
+        "pile_marks": None,
         "table_melds": melds_by_owner(view, names, None),
         "hands": [
             {"name": names[i], "cards": [pcard(c, ace_value=ace) for c in sort_hand(hand)], "out": i in view["out"]}
@@ -222,6 +225,15 @@ def _draft(request, refused: bool) -> dict | None:
     return draft
 
 
+# A push hands the top discard on to the next seat, as a take hands it to the taker.
+PILE_MOVES = PileMoves(
+    discards=discard_of,
+    takes_at=lambda move: {"take_discard": (0, "took"), "push": (0, "pushed on")}.get(move.get("type")),
+    label=lambda card: f"the {face(card)}",
+    new_deal=ROUND_ENDS,
+)
+
+
 class CapitTable(TableView, total=False):
     """The table with Cap-It's parts (`present_capit`): `hand` is my cards, each `pcard`
     with what the builder ticks; `controls`, on my turn, is `_controls`."""
@@ -233,6 +245,7 @@ class CapitTable(TableView, total=False):
     hand_count: int
     discard_top: dict | None
     discard_size: int
+    pile_marks: PileMarks
     stock_size: int
     table_melds: list[dict]  # melds_by_owner
     must_use: list[dict]  # the cards I took from the discard pile and must meld this turn
@@ -240,6 +253,7 @@ class CapitTable(TableView, total=False):
     round_rows: list[dict]
     round_totals: list[int]
     last_round: dict | None
+    round_over: RoundOver | None  # while the round is new: its summary opens the table
     chart: dict | None  # score_chart
 
 
@@ -267,6 +281,7 @@ def present_capit(game, table: TableView, seen: Seen) -> CapitTable:
             "hand_count": len(hand or []),
             "discard_top": pcard(top, ace_value=ace) if top else None,
             "discard_size": view.get("discard_size", 0),
+            "pile_marks": pile_marks(page["recent_moves"], name_of, PILE_MOVES, top),
             "stock_size": view.get("stock_size", 0),
             "table_melds": melds_by_owner(view, names, me),
             "must_use": [pcard(c, ace_value=ace) for c in view.get("must_use") or []],
@@ -278,6 +293,7 @@ def present_capit(game, table: TableView, seen: Seen) -> CapitTable:
             "result": _result(view, name_of, names),
         }
     )
+    page["round_over"] = round_over(page, seen, ROUND_ENDS, "Round", rows[-1] if rows else None)
     my_turn = page.get("my_turn") and page["is_active"]
     page["controls"] = _controls(game, view, me, names, name_of, hand or [], ace, draft) if my_turn else None
     return page

@@ -2,7 +2,7 @@
 
 from tables.plugins import GamePlugin, pot_to_the_winners, winners_first
 
-from . import forms, presenter
+from . import forms, presenter, tour
 from .engine import COMMANDS, RULES, all_cards, reshuffle_hidden
 from .engine.bots import BOTS
 from .results import result_headline
@@ -30,4 +30,5 @@ PLUGIN = GamePlugin(
     ),
     # One deal: the winner first, everyone else still in after (a drawn deal ties them all).
     ranking=winners_first,
+    tour=tour.TOUR,
 )

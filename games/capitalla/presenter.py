@@ -11,6 +11,7 @@ from typing import cast
 from django.template.loader import render_to_string
 
 from engine.countries import breakable
+from tables.card_marks import PileMarks, PileMoves, discard_of, pile_marks
 from tables.country_flags import flag_image
 from tables.presenters import arranged
 from tables.table_view import Seen, TableView
@@ -101,6 +102,7 @@ def capitalla_position(view: dict, hands: list[list[str]], names: list[str]) -> 
     return {
         "template": "capitalla/_replay.html",
         "discard_top": card(top) if top else None,
+        "pile_marks": None,
         "discard_size": view.get("discard_size", 0),
         "draw_size": view.get("draw_size", 0),
         "hands": [
@@ -173,6 +175,15 @@ class CapitallaTable(TableView, total=False):
     discard_top: dict | None  # card
     discard_size: int
     draw_size: int
+    pile_marks: PileMarks
+
+
+# A discard, or the one that ends a declaration, tops the pile; a draw from it takes the top.
+PILE_MOVES = PileMoves(
+    discards=lambda move: discard_of(move) or (move.get("discard") if move.get("type") == "declare" else None),
+    takes_at=lambda move: (0, "took") if move.get("type") == "draw" and move.get("from") == "discard" else None,
+    label=lambda card_id: CARDS[card_id].name,
+)
 
 
 def present_capitalla(game, table: TableView, seen: Seen) -> CapitallaTable:
@@ -187,6 +198,7 @@ def present_capitalla(game, table: TableView, seen: Seen) -> CapitallaTable:
             "discard_top": card(view["discard_top"]) if view.get("discard_top") else None,
             "discard_size": view.get("discard_size", 0),
             "draw_size": view.get("draw_size", 0),
+            "pile_marks": pile_marks(page["recent_moves"], name_of, PILE_MOVES, view.get("discard_top")),
         }
     )
 

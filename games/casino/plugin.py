@@ -2,7 +2,7 @@
 
 from tables.plugins import GamePlugin, pot_to_the_winners, ranking_by
 
-from . import forms, presenter, urls
+from . import forms, presenter, tour, urls
 from .engine import COMMANDS, RULES, all_cards, reshuffle_hidden
 from .engine.bots import BOTS
 
@@ -29,4 +29,5 @@ PLUGIN = GamePlugin(
     no_hint_moves=frozenset({"answer"}),  # the bots know a capital by chance (engine/bots.py)
     demo_tables=({"host": "demo", "seats": 3, "bots": 2, "bot_level": "normal", "ante": 0},),
     ranking=ranking_by(lambda state, seat: -state["scores"][seat]),  # the most points first
+    tour=tour.TOUR,
 )

@@ -15,12 +15,14 @@ from engine.cards import SYMBOL, face, face_of, rank_of
 from engine.commands import letter
 from engine.countries import breakable
 from tables.country_flags import flag_image_of_emoji
+from tables.move_log import round_over
 from tables.presenters import arranged, headline
-from tables.table_view import Seen, TableView
+from tables.table_view import RoundOver, Seen, TableView
 
 from .engine import TARGET, play_label, selection_plays, sort_hand
 from .engine import value as card_value
 from .forms import fields_for, selection_from
+from .marks import DEAL_OVER, mark_row
 
 HAND_SORTS = ("rank", "suit")
 QUESTIONS_SHOWN = 6  # the latest questions listed; the earlier ones fold away
@@ -71,7 +73,7 @@ def table_row(view: dict, name_of, me: int | None, picked=(), countries=None) ->
     """The loose cards and the builds (as stacks with owner and value, and the letter a
     command names a build by), each marked when it is in my selection."""
     row = view.get("table") or {}
-    loose = [{**pcard(card, countries), "picked": card in picked} for card in row.get("loose") or []]
+    loose = [{**pcard(card, countries), "picked": card in picked, "mark": None} for card in row.get("loose") or []]
     builds = []
     for k, build in enumerate(row.get("builds") or []):
         owner = name_of(build["owner"])
@@ -87,6 +89,7 @@ def table_row(view: dict, name_of, me: int | None, picked=(), countries=None) ->
                 "label": f"{owner}'s {kind} of {build['value']}",
                 "cards": [pcard(card, countries) for card in build["cards"]],
                 "picked": build["id"] in picked,
+                "mark": None,
             }
         )
     return {"loose": loose, "builds": builds, "empty": not loose and not builds}
@@ -338,7 +341,8 @@ class CasinoTable(TableView, total=False):
     deal: int | None
     dealer_name: str | None
     stock_size: int
-    row: dict  # table_row: the loose cards and the builds
+    row: dict  # table_row: the loose cards and the builds, each with its `mark` (marks.mark_row)
+    captures: list[str]  # the last moves' captures in words, newest first
     hand_count: int
     piles: list[dict]
     questions: dict | None
@@ -347,6 +351,7 @@ class CasinoTable(TableView, total=False):
     deal_rows: list[dict]
     points_by_deal: dict  # points_by_deal: the rows that add up to the score
     last_deal: dict | None
+    round_over: RoundOver | None  # while the deal is new: its summary opens the table
     options: dict
 
 
@@ -378,6 +383,7 @@ def present_casino(game, table: TableView, seen: Seen) -> CasinoTable:
     card, picked = _selection(seen) if selecting else (None, [])
     if picked:
         row = table_row(view, name_of, me, picked, countries)
+    captures = mark_row(row, page["recent_moves"], name_of)
 
     page.update(
         {
@@ -385,6 +391,7 @@ def present_casino(game, table: TableView, seen: Seen) -> CasinoTable:
             "dealer_name": name_of(view["dealer"]) if view.get("dealer") is not None else None,
             "stock_size": view.get("stock_size", 0),
             "row": row,
+            "captures": captures,
             "hand": [{**pcard(c, countries), "chosen": c == card} for c in hand] if hand is not None else None,
             "hand_count": len(hand or []),
             "piles": piles(view, names, countries),
@@ -397,6 +404,7 @@ def present_casino(game, table: TableView, seen: Seen) -> CasinoTable:
         }
     )
     page["last_deal"] = page["deal_rows"][-1] if page["deal_rows"] else None
+    page["round_over"] = round_over(page, seen, DEAL_OVER, "Deal", page["last_deal"])
     page["points_by_deal"] = points_by_deal(view, page["deal_rows"], scores)
     controls = None
     if my_turn and hand is not None:

@@ -2,7 +2,7 @@
 
 from tables.plugins import GamePlugin, pot_to_the_winners, ranking_by
 
-from . import forms, presenter, urls
+from . import forms, presenter, tour, urls
 from .engine import COMMANDS, RULES, all_cards, reshuffle_hidden
 from .engine.bots import BOTS
 from .results import result_headline
@@ -34,4 +34,5 @@ PLUGIN = GamePlugin(
     ),
     # The furthest through the sequences first, then the most points.
     ranking=ranking_by(lambda state, seat: (-state["progress"][seat], -state["scores"][seat])),
+    tour=tour.TOUR,
 )

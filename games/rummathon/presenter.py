@@ -14,9 +14,11 @@ what the view shows, `solver.shortfall`); nothing here decides a rule.
 from typing import cast
 
 from engine.commands import letter
+from tables.card_marks import PileMarks, PileMoves, discard_of, pile_marks
 from tables.models import spoken_list
+from tables.move_log import ROUND_ENDS, round_over
 from tables.presenters import arranged
-from tables.table_view import Seen, TableView
+from tables.table_view import RoundOver, Seen, TableView
 
 from . import builder
 from .banners import banners, block_text, burden_text, seat_tags
@@ -367,6 +369,8 @@ class RummathonTable(TableView, total=False):
     dealer_name: str
     deck_size: int
     pile: list[dict]  # fanned_pile
+    pile_marks: PileMarks
+    round_over: RoundOver | None  # while the round is new: its summary opens the table
     hand_count: int
     rule_cards: list[dict]  # rule_cards_strip
     my_rule_card: dict | None  # my_rule_card, while I play
@@ -379,6 +383,15 @@ class RummathonTable(TableView, total=False):
     buy_price: int
     last_round: dict | None
     variant: str
+
+
+# A take reaches down to a depth of the fanned pile; the cards above come along into the hand.
+PILE_MOVES = PileMoves(
+    discards=discard_of,
+    takes_at=lambda move: (move["depth"], "took") if move.get("type") == "take" else None,
+    label=lambda card: rcard(card)["face"],
+    new_deal=ROUND_ENDS,
+)
 
 
 def present_rummathon(game, table: TableView, seen: Seen) -> RummathonTable:
@@ -410,6 +423,9 @@ def present_rummathon(game, table: TableView, seen: Seen) -> RummathonTable:
             "dealer_name": names[view["dealer"]],
             "deck_size": view["deck_size"],
             "pile": fanned_pile(view, panel["takes"] if panel else {}),
+            "pile_marks": pile_marks(
+                page["recent_moves"], seen.name_of, PILE_MOVES, view["discard"][-1] if view["discard"] else None
+            ),
             "hand": [{**rcard(card), "fits": card in fits, "new": card == view["new_card"]} for card in hand]
             if hand is not None
             else None,
@@ -426,6 +442,7 @@ def present_rummathon(game, table: TableView, seen: Seen) -> RummathonTable:
         }
     )
     page["last_round"] = page["round_rows"][-1] if page["round_rows"] else None
+    page["round_over"] = round_over(page, seen, ROUND_ENDS, "Round", page["last_round"])
     page["points_by_round"] = points_by_round(view, page["round_rows"])
     page["buy_price"] = BUY_PRICE
     controls = None

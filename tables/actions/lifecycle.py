@@ -97,7 +97,7 @@ def _take_new_table(host) -> None:
 def quick_game(user, kind: str, bot_level: str | None = None) -> Game:
     """A game against bots, dealt at once: the user and bots of `bot_level` (the lobby's
     "Play now" sends the player's choice, "normal" unless they pick another; None, for
-    scripts and tests, seats the game's `stand_in_level`) at a table of the game's usual
+    scripts and tests, seats "normal" too, the level every game offers) at a table of the game's usual
     size (its `rules.info.default_players`, which the create form offers first: four for a
     game of four, two for a game of two), the game in its short form if it has one
     (`GamePlugin.quick_options`), the table's other settings at their defaults (a friendly
@@ -114,7 +114,7 @@ def quick_game(user, kind: str, bot_level: str | None = None) -> Game:
             kind,
             seats=seats,
             bots=seats - 1,
-            bot_level=bot_level or plugin.stand_in_level,
+            bot_level=bot_level or "normal",
             options=dict(plugin.quick_options),
         )
         return start_table(user, game.pk)

@@ -50,7 +50,7 @@ def check_sees_only_the_view(plugin, level: str = "hard") -> int:
 @pytest.mark.parametrize("level", BOT_LEVELS)
 def test_a_bot_chooses_from_what_its_seat_sees(plugin, level):
     if level not in plugin.bots:
-        pytest.skip(f"{plugin.slug} has no {level} bot yet")
+        pytest.skip(f"{plugin.slug} offers no {level} bot")
     assert check_sees_only_the_view(plugin, level) >= 10
 
 

@@ -49,6 +49,7 @@ def present(plugin, state: dict) -> dict:
     players = view["players"]
     seats = [{"index": i, "tags": [], "cards": ""} for i in range(players)]
     table = {"kind": plugin.slug, "seats": seats, "is_active": view["phase"] != "over", "my_turn": False}
+    table["recent_moves"] = []  # no move log: a position of the engine alone
     table["error"] = None
     seen = Seen(view=view, me=None, my_index=None, to_act=[], name_of=lambda i: f"Player {i + 1}")
     status = Game.Status.ACTIVE if table["is_active"] else Game.Status.FINISHED

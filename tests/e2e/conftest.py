@@ -82,6 +82,13 @@ def discards_ask_first(monkeypatch):
     monkeypatch.setattr(presenters, "confirm_discards", lambda user: "always")
 
 
+@pytest.fixture(autouse=True)
+def no_first_game_tour(monkeypatch):
+    """No table offers its first-game tour (decision 0045): it would stand over every game
+    these tests open. test_e2e_first_game_tour.py overrides this fixture to take it."""
+    monkeypatch.setattr(presenters, "offered_tour", lambda game, user, seen: None)
+
+
 @pytest.fixture
 def browser(site_url):
     """Chromium for this test only. It needs the live server so that it closes first: the

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from games.rummathon.engine.bots import BOTS, play_game
+from games.rummathon.engine.bots import BOTS, BUY_SLACK, play_game
 from games.rummathon.engine.rules import RULES
 from tests.rummathon.rummathon_tables import ids, known_cards, table
 
@@ -68,3 +68,26 @@ def test_lay_is_preferred_to_a_discard():
     state = table([ids("R3", "Y3", "G3", "R7", "Y7", "B7", "B1"), ids("B8")])
     move = BOTS["easy"].choose(state, 0, random.Random(1))
     assert move["type"] == "lay" and RULES.apply(state, 0, move)["down"][0] == 1
+
+
+def test_normal_bot_buys_the_cards_its_sequence_needs_and_a_few_more():
+    """A hand too small for its sequence never gets down, one far bigger takes long to go
+    out (bench/README.md, "Bot strength"): the normal bot buys up to BUY_SLACK cards more
+    than its sequence (two sets of 3 here) needs, as many as its score allows."""
+    state = RULES.new_game(2, {}, 1)
+    state.update(phase="buy", scores=[200, 0], bought=[None, 0])
+    assert BUY_SLACK == 6 and len(state["hands"][0]) == 12
+    assert BOTS["normal"].choose(state, 0, random.Random(1)) == {"type": "buy", "count": 0}  # 12 = 6 + 6
+    state["hands"][0] = state["hands"][0][:8]
+    assert BOTS["normal"].choose(state, 0, random.Random(1)) == {"type": "buy", "count": 4}
+    state["scores"][0] = 20  # one card per 10 points
+    assert BOTS["normal"].choose(state, 0, random.Random(1)) == {"type": "buy", "count": 2}
+    assert BOTS["easy"].choose(state, 0, random.Random(1)) == {"type": "buy", "count": 0}
+
+
+def test_normal_bot_discards_a_burden_no_one_can_take_before_its_sequence_is_down():
+    groups = {1: [("set", ids("R4", "Y4", "G4"), False)]}  # the only other seat is down: no target
+    state = table([ids("BURDEN", "R3", "Y3", "B3", "R7", "Y7", "G1", "B11"), ids("B8")], groups=groups)
+    assert not [move for move in RULES.legal_moves(state, 0) if move["type"] == "action"]
+    assert BOTS["normal"].choose(state, 0, random.Random(1)) == {"type": "discard", "card": "BURDEN:0"}
+    assert BOTS["easy"].choose(state, 0, random.Random(1)) == {"type": "discard", "card": "B11:0"}

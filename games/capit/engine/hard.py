@@ -1,5 +1,7 @@
-"""Cap-It's hard bot: the normal bot, but once its contract is down it keeps the cards
-the unseen cards can still carry out of its hand.
+"""Cap-It's hard bot, not offered: the normal bot, but once its contract is down it keeps
+the cards the unseen cards can still carry out of its hand. It measured only even with
+the normal bot (bench/README.md, "Bot strength"), so Cap-It offers easy and normal; it
+stays as a reference player for `bench/bot_strength.py` ("capit hard vs 3 normal").
 
 A seat that is down goes out by laying off or melding every card it holds; the round's
 points are mostly paid by the seats still holding cards when someone goes out. The

@@ -21,6 +21,12 @@ SHORTLIST = 4
 # Once its round's sequences are down, the hard bot keeps cards for the sequence ahead only
 # while its hand is at most this many cards short of it; further, it plays to go out.
 KEEP_FOR_AHEAD = 1
+# The normal and hard bots buy extra cards up to this many more than their round's sequence needs: a
+# hand too small for the sequence (a Burden adds a group) never gets down, and one much
+# bigger takes long to go out, while the others have time to lay a Double (notes/bots.md).
+BUY_SLACK = 6
+# Action cards that need a target not yet down: with none left, they are dead cards.
+BURDENS = ("BURDEN", "DOUBLE_BURDEN")
 
 
 class RandomBot:
@@ -78,16 +84,28 @@ class EasyBot:
 
 
 class NormalBot(EasyBot):
-    """The easy bot, plus tactics: declares Rummathon Royale (and Double) when its hand
-    already holds the next sequence, burdens the leader, bypasses the player closest to
-    going out, blocks once its groups could feed others, and sabotages at once."""
+    """The easy bot, plus tactics: buys the extra cards its sequence needs and a few more,
+    declares Rummathon Royale (and Double) when its hand already holds the next sequence,
+    burdens the leader, bypasses the player closest to going out, blocks once its groups
+    could feed others, and sabotages at once."""
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Move:
+        view = RULES.view(state, seat)
+        if view["phase"] == "buy":
+            return _buy_for_sequence(view, seat)
+        return super().choose(state, seat, rng)
 
     def discard(self, view: dict, seat: int, cards: list[str]) -> str:
-        """Before its sequence is down: of the few least useful cards, the one whose loss
-        leaves the hand fewest cards short of the sequence (as the solver counts)."""
+        """Before its sequence is down: a Burden it holds (it plays one whenever someone
+        may take it, so one still held is dead); else, of the few least useful cards, the
+        one whose loss leaves the hand fewest cards short of the sequence (as the solver
+        counts)."""
         requirement = view["requirement"][seat]
         if view["down"][seat] or requirement is None:
             return super().discard(view, seat, cards)
+        dead = [card for card in cards if action(card) in BURDENS]
+        if dead:
+            return dead[0]
         ranked = sorted(cards, key=lambda card: _usefulness(view, seat, card))[:SHORTLIST]
         hand = view["hand"]
         return min(ranked, key=lambda card: shortfall([c for c in hand if c != card], requirement["items"]))
@@ -147,9 +165,9 @@ def _usefulness(view: dict, seat: int, card: str, requirement: list[dict] | None
 class HardBot(NormalBot):
     """The normal bot's tactics, aimed at the sequences after this round's one. The game
     goes to the seat that lays its last sequence first, so a round is worth the sequences
-    it lays: one, two with a Rummathon Royale, and a Double wins the game at once. Points
-    buy extra cards after the deal and cards left in hand cost nothing, so it buys all it
-    may, lays only the cards a sequence needs, and keeps the rest (Flex above all) for
+    it lays: one, two with a Rummathon Royale, and a Double wins the game at once. It buys
+    as the normal bot does (a hand BUY_SLACK cards over its sequence: more takes long to
+    go out), lays only the cards a sequence needs, and keeps the rest (Flex above all) for
     the sequence after, which it declares as soon as its hand holds it. Once down, a hand
     more than a card short of that sequence is unlikely to make it before somebody goes
     out, so it plays to go out itself: every seat not yet down then repeats its round. It
@@ -158,7 +176,7 @@ class HardBot(NormalBot):
     def choose(self, state: State, seat: int, rng: random.Random) -> Move:
         view = RULES.view(state, seat)
         if view["phase"] == "buy":
-            return _buy_all(view)
+            return _buy_for_sequence(view, seat)
         by_type: dict[str, list[Move]] = {}
         for move in RULES.legal_moves(state, seat):
             by_type.setdefault(move["type"], []).append(move)
@@ -237,6 +255,14 @@ class BuyingBot(NormalBot):
 
 def _buy_all(view: dict) -> Move:
     return {"type": "buy", "count": view["most_to_buy"]}
+
+
+def _buy_for_sequence(view: dict, seat: int) -> Move:
+    """Enough extra cards for a hand BUY_SLACK cards bigger than this round's sequence, as
+    many as the score allows."""
+    requirement = view_requirement(view, seat) or []
+    wanted = sum(item["size"] for item in requirement) + BUY_SLACK - len(view["hand"])
+    return {"type": "buy", "count": max(0, min(view["most_to_buy"], wanted))}
 
 
 def _sequence_ahead(view: dict, seat: int) -> list[dict] | None:

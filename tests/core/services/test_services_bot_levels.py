@@ -67,9 +67,9 @@ def picks_standing_in_hard(toy_game_with):
     return hard
 
 
-def test_a_quick_game_without_a_level_seats_the_games_stand_in_level(picks_standing_in_hard, alice, enqueued):
-    game = lifecycle.quick_game(alice, "picks")
-    assert {s.bot_level for s in game.seat_list if s.user_id is None} == {"hard"}
+def test_a_quick_game_without_a_level_seats_normal_bots_as_the_lobby_does(picks_standing_in_hard, alice, enqueued):
+    game = lifecycle.quick_game(alice, "picks")  # the stand-in level is "hard": not what a quick game seats
+    assert {s.bot_level for s in game.seat_list if s.user_id is None} == {"normal"}
 
 
 def test_play_now_seats_the_level_asked(picks_standing_in_hard, alice, enqueued):

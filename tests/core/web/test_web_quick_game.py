@@ -43,6 +43,16 @@ def test_the_lobby_offers_normal_bots_first(client, alice):
     assert '<option value="normal" selected>' in select and select.count(" selected>") == 1
 
 
+def test_a_level_the_game_does_not_offer_is_refused_with_the_levels_it_has(client, alice):
+    """Cap-It's hard bot measured even with its normal one: Cap-It offers easy and normal."""
+    client.force_login(alice)
+    response = client.post(reverse("quick_game"), {"kind": "capit", "bot_level": "hard"})
+    assert response.status_code == 400 and not Game.objects.exists()
+    page = response.content.decode()
+    assert "Cap-It has easy and normal bots only: choose one of those levels." in page
+    assert "Cap-It has two levels, easy and normal" in page  # the help under the buttons
+
+
 @pytest.mark.parametrize("level", ["expert", "random", ""])
 def test_a_forged_level_is_refused_and_nothing_is_dealt(client, alice, level):
     client.force_login(alice)
