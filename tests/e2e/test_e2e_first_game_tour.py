@@ -82,6 +82,22 @@ def assert_step_fits(page, number: int, steps: list[dict]):
         assert b["width"] >= MIN_TARGET - 0.5 and b["height"] >= MIN_TARGET - 0.5, button.inner_text()
 
 
+def reported_done(page, press) -> None:
+    """`press()` ends the tour: the page tells the site (204)."""
+    with page.expect_response(lambda response: response.url.endswith("/tours/done/")) as answer:
+        press()
+    assert answer.value.status == 204
+
+
+def not_offered_after_reload(page) -> None:
+    """The page again: the table, and no offer of the tour."""
+    from playwright.sync_api import expect
+
+    page.reload()
+    expect(page.locator("#table")).to_be_visible()
+    assert page.locator(OFFER).count() == 0
+
+
 def test_the_tour_goes_through_to_the_end(first_game, screen):
     from playwright.sync_api import expect
 
@@ -94,13 +110,9 @@ def test_the_tour_goes_through_to_the_end(first_game, screen):
         assert_step_fits(page, number, steps)
         if number < len(steps):
             page.locator("[data-tour-next]").click()
-    with page.expect_response(lambda response: response.url.endswith("/tours/done/")) as answer:
-        page.get_by_role("button", name="Done").click()
-    assert answer.value.status == 204
+    reported_done(page, page.get_by_role("button", name="Done").click)
     expect(page.locator(BUBBLE)).to_be_hidden()
-    page.reload()
-    expect(page.locator("#table")).to_be_visible()
-    assert page.locator(OFFER).count() == 0
+    not_offered_after_reload(page)
     assert page.console_errors == [] and page.csp_errors == []
 
 
@@ -109,13 +121,9 @@ def test_skipped_it_is_not_offered_again(first_game, page):
     from playwright.sync_api import expect
 
     opened(page, first_game)
-    with page.expect_response(lambda response: response.url.endswith("/tours/done/")) as answer:
-        page.locator(OFFER).get_by_role("button", name="Skip").click()
-    assert answer.value.status == 204
+    reported_done(page, page.locator(OFFER).get_by_role("button", name="Skip").click)
     expect(page.locator(OFFER)).to_be_hidden()
-    page.reload()
-    expect(page.locator("#table")).to_be_visible()
-    assert page.locator(OFFER).count() == 0
+    not_offered_after_reload(page)
 
 
 @pytest.mark.parametrize("first_game", ["casino"], indirect=True)
@@ -126,12 +134,9 @@ def test_escape_skips_the_tour(first_game, phone):
     phone.get_by_role("button", name="Start the 6-step tour").click()
     phone.locator("[data-tour-next]").click()
     expect(phone.locator(BUBBLE)).to_contain_text("Step 2 of 6")
-    with phone.expect_response(lambda response: response.url.endswith("/tours/done/")):
-        phone.keyboard.press("Escape")
+    reported_done(phone, lambda: phone.keyboard.press("Escape"))
     expect(phone.locator(BUBBLE)).to_be_hidden()
-    phone.reload()
-    expect(phone.locator("#table")).to_be_visible()
-    assert phone.locator(OFFER).count() == 0
+    not_offered_after_reload(phone)
 
 
 @pytest.mark.parametrize("first_game", ["rummathon"], indirect=True)
